@@ -1,0 +1,46 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The PCP series harness.  Each target is one step in scripts/; see README.md.
+#
+#   make run            main job: build, boot, report (installs what is missing)
+#   make check          the test suite (what CI runs), ends "N passed, N failed"
+#
+#   make deps           install the Debian packages the harness needs
+#   make tree           build/linux: base commit + the series (KSRC=... for your tree)
+#   make export         tree commits -> series/ (format-patch, series, cover letter)
+#   make build-um       UML kernel           make build-x86_64    x86_64 kernel
+#   make boot-um CMD='...'                   make boot-x86_64 CMD='...' [SMP=4 MEM=1G]
+#   make clean          remove kernel build outputs and run folders (keeps build/linux)
+
+SHELL := /bin/bash
+CMD ?= zoneinfo_pcp.sh
+export DEBUG KUNIT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
+
+.PHONY: help run check deps tree export build-um build-x86_64 boot-um boot-x86_64 clean
+
+help:
+	@sed -n '3,14s/^# \{0,1\}//p' Makefile
+
+deps:
+	@scripts/deps.sh
+
+tree: deps
+	@scripts/tree.sh
+
+export:
+	@scripts/export.sh
+
+build-um build-x86_64: build-%: tree
+	@scripts/build.sh $*
+
+boot-um boot-x86_64: boot-%:
+	@scripts/boot-$*.sh -- $(CMD)
+
+run: deps
+	@scripts/run.sh
+
+check: deps
+	@tests/run.sh
+
+clean:
+	rm -rf build/out build/runs build/initramfs build/guest build/test-logs

@@ -1,0 +1,42 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: install what the harness needs on Debian 12 with apt-get.  As root
+# it installs whatever is missing; as another user it prints the exact
+# apt-get line to run and exits 1.  Nothing to do: silent.
+#
+# Usage: scripts/deps.sh
+
+. "$(dirname "$0")/lib.sh"
+
+PACKAGES=(
+	linux-source-6.12			# the base tree
+	build-essential flex bison bc libelf-dev libssl-dev	# kernel build
+	cpio kmod xz-utils rsync git python3 file
+	ccache					# rebuilds
+	qemu-system-x86 busybox-static		# x86_64 guest
+	sparse coccinelle			# series quality gates
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+	[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -gt 0 ] || exit 0
+
+line="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" != 0 ]; then
+	echo "$STEP: missing packages; as root run:" >&2
+	echo "  apt-get update && $line" >&2
+	exit 1
+fi
+log "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+mkdir -p "$BUILD"
+apt-get update -qq >"$BUILD/apt.log" 2>&1 || true
+# shellcheck disable=SC2086
+if ! $line >>"$BUILD/apt.log" 2>&1; then
+	tail -5 "$BUILD/apt.log" >&2
+	die "apt-get install failed (log: $BUILD/apt.log)"
+fi

@@ -1,0 +1,144 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for the harness steps.  Sourced, never run.
+#
+# Every step prints errors as one line "<step>: error: <what>" on stderr and
+# exits non-zero; warnings are "<step>: warning: <what>".
+
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$REPO/build}
+SERIES_DIR=${SERIES_DIR:-$REPO/series}
+TREE=${TREE:-$BUILD/linux}
+TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+BASE_VERSION=$(cat "$REPO/BASE_VERSION")
+BASE_TAG=base-$BASE_VERSION
+STEP=${STEP:-$(basename "$0" .sh)}
+
+die()  { echo "$STEP: error: $*" >&2; exit 1; }
+warn() { echo "$STEP: warning: $*" >&2; }
+log()  { echo "$STEP: $*" >&2; }
+
+# A fixed identity for the commits the harness itself makes (base commit,
+# git am), so that re-creating the tree gives the same commits.
+harness_git() {
+	GIT_COMMITTER_NAME="PCP series harness" \
+	GIT_COMMITTER_EMAIL="pcp-harness@localhost" \
+	GIT_AUTHOR_NAME="${GIT_AUTHOR_NAME:-PCP series harness}" \
+	GIT_AUTHOR_EMAIL="${GIT_AUTHOR_EMAIL:-pcp-harness@localhost}" \
+	git "$@"
+}
+
+# kernel_version DIR: print VERSION.PATCHLEVEL.SUBLEVEL of the tree at DIR.
+kernel_version() {
+	awk -F' *= *' '
+		$1 == "VERSION"    { v = $2 }
+		$1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL"   { s = $2; exit }
+		END { if (v != "" && p != "") print v "." p "." (s == "" ? 0 : s) }
+	' "$1/Makefile" 2>/dev/null
+}
+
+# check_version DIR WHAT: a non-6.12 tree is an error, another 6.12.y a warning.
+check_version() {
+	local v
+	v=$(kernel_version "$1")
+	[ -n "$v" ] || die "$2 ($1) has no kernel Makefile: not a Linux tree"
+	case $v in
+	6.12.*) ;;
+	*) die "$2 ($1) is Linux $v, the series is for 6.12.y (base $BASE_VERSION)" ;;
+	esac
+	[ "$v" = "$BASE_VERSION" ] ||
+		warn "$2 is Linux $v, the series was made on $BASE_VERSION (BASE_VERSION); expect fuzz"
+	return 0
+}
+
+# series_patches DIR: the patch files named by DIR/series, in order.
+series_patches() {
+	[ -f "$1/series" ] || die "$1/series: no such file"
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"
+}
+
+# series_hash DIR: a digest of the series file and the patches it names.
+series_hash() {
+	local p
+	{
+		cat "$1/series"
+		for p in $(series_patches "$1"); do cat "$1/$p"; done
+	} | sha256sum | cut -d' ' -f1
+}
+
+# apply_series TREE DIR: git am every patch of DIR on the current branch of
+# TREE.  On failure the am is aborted, the branch is left where it started,
+# and the patch that failed is named.
+apply_series() {
+	local tree=$1 dir=$2 p start
+	start=$(git -C "$tree" rev-parse HEAD)
+	for p in $(series_patches "$dir"); do
+		[ -f "$dir/$p" ] || die "series names $p, but $dir/$p does not exist"
+		if ! harness_git -C "$tree" am -q --committer-date-is-author-date \
+			"$dir/$p" >"$BUILD/am.log" 2>&1; then
+			git -C "$tree" am --abort >/dev/null 2>&1 || true
+			git -C "$tree" reset -q --hard "$start"
+			die "patch $p does not apply to $(git -C "$tree" describe --tags --always "$start") (details: $BUILD/am.log)"
+		fi
+	done
+}
+
+# need_cmd CMD...: fail early, naming the missing tool and the fix.
+need_cmd() {
+	local c
+	for c; do
+		command -v "$c" >/dev/null 2>&1 ||
+			die "'$c' not found: run 'make deps' (or scripts/deps.sh) first"
+	done
+}
+
+# The source tree the build steps use: build/linux, or with KSRC= the
+# worktree that tree.sh made of the user's tree.
+if [ -n "${KSRC:-}" ]; then
+	SRC=$BUILD/ksrc
+else
+	SRC=$TREE
+fi
+
+# check_arch ARCH: the targets the harness knows.
+check_arch() {
+	case ${1:-} in
+	um|x86_64) ;;
+	"") die "no target given (expected um or x86_64)" ;;
+	*) die "unknown target '$1' (expected um or x86_64)" ;;
+	esac
+}
+
+# flavour ARCH: the build folder name: ARCH, plus -debug and -kunit when
+# DEBUG=1 / KUNIT=1 layer those fragments.
+flavour() {
+	local f=$1
+	[ "${DEBUG:-0}" = 1 ] && f=$f-debug
+	[ "${KUNIT:-0}" = 1 ] && f=$f-kunit
+	echo "$f"
+}
+
+# OUTDIR overrides the build folder (the tests use a scratch one).
+out_dir() { echo "${OUTDIR:-$BUILD/out/$(flavour "$1")}"; }
+
+# kernel_image ARCH: the bootable file a build produces.
+kernel_image() {
+	case $1 in
+	um) echo "$(out_dir um)/linux" ;;
+	x86_64) echo "$(out_dir x86_64)/arch/x86/boot/bzImage" ;;
+	esac
+}
+
+kmake() {
+	local arch=$1
+	shift
+	local cc=gcc
+	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
+	if [ "$arch" = um ]; then
+		make -C "$SRC" O="$(out_dir um)" ARCH=um SUBARCH=x86_64 CC="$cc" "$@"
+	else
+		make -C "$SRC" O="$(out_dir "$arch")" ARCH="$arch" CC="$cc" "$@"
+	fi
+}

@@ -1,0 +1,213 @@
+# SPDX-License-Identifier: GPL-2.0
+# The tests of tests/run.sh, in the order they run.  Each is a function
+# test_NAME that fails (non-zero) when what it checks does not hold.
+
+ALL_TESTS=(
+	splat_golden
+	series_applies
+	export_roundtrip
+	bad_input
+	ksrc_branch
+	config_fragments
+	uml_build
+	uml_smoke
+	uml_exit_code
+	uml_splat
+	x86_64_build
+	x86_64_smoke
+)
+
+BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
+TREE_DIR=$REPO/build/linux
+
+series_count() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | wc -l; }
+last_run() { ls -1dt "$REPO"/build/runs/"$1"-* | head -1; }
+
+# A series dir like series/ plus one patch whose context is not in 6.12.
+broken_series() {
+	local d=$1
+	mkdir -p "$d"
+	cp "$REPO"/series/* "$d/"
+	cat >"$d/9999-broken.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: Test <test@localhost>
+Date: Mon, 1 Jan 2024 00:00:00 +0000
+Subject: [PATCH] mm: a patch made for another tree
+
+---
+ mm/page_alloc.c | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/mm/page_alloc.c b/mm/page_alloc.c
+--- a/mm/page_alloc.c
++++ b/mm/page_alloc.c
+@@ -1,3 +1,3 @@
+ // SPDX-License-Identifier: GPL-2.0-only
+ /*
+- *  linux/mm/page_alloc.c as it never was
++ *  linux/mm/page_alloc.c as it will never be
+PATCH
+	echo 9999-broken.patch >>"$d/series"
+}
+
+test_splat_golden() {
+	tests/splat-golden.sh
+}
+
+# The series applies to the base, one commit per patch, in order.
+test_series_applies() {
+	scripts/tree.sh
+	local want have
+	want=$(series_count series)
+	have=$(git -C "$TREE_DIR" rev-list --count "$BASE_TAG..HEAD")
+	echo "series: $want patches, tree: $have commits on $BASE_TAG"
+	[ "$want" = "$have" ]
+	diff <(for p in $(sed -e 's/#.*//' -e '/^$/d' series/series); do
+			sed -n 's/^Subject: \[PATCH[^]]*\] //p' "series/$p"; done) \
+	     <(git -C "$TREE_DIR" log --reverse --format=%s "$BASE_TAG..HEAD")
+	# Re-running is incremental: no unpack, no re-apply.
+	scripts/tree.sh 2>&1 | tee /dev/stderr | grep -q 'is up to date'
+}
+
+# export -> re-create -> export gives identical files, for the series as it
+# is and for a series with one more commit.
+test_export_roundtrip() {
+	local tmp
+	tmp=$(mktemp -d)
+	trap 'git -C "$TREE_DIR" worktree remove --force "$tmp/wt" 2>/dev/null; rm -rf "$tmp"' EXIT
+	scripts/export.sh --to "$tmp/a"
+	diff -r series "$tmp/a"
+	git -C "$TREE_DIR" worktree add -q --detach "$tmp/wt" HEAD
+	echo "round trip" >"$tmp/wt/mm/pcp-roundtrip.txt"
+	sed -i '2s/$/ (round trip test)/' "$tmp/wt/mm/page_alloc.c"
+	git -C "$tmp/wt" add mm/pcp-roundtrip.txt mm/page_alloc.c
+	GIT_AUTHOR_DATE='Mon, 1 Jan 2024 00:00:00 +0000' \
+		git -C "$tmp/wt" -c user.name=Test -c user.email=test@localhost \
+		commit -q -m "mm: round trip test" -m "Body of the round trip test."
+	TREE=$tmp/wt scripts/export.sh --to "$tmp/b"
+	[ "$(series_count "$tmp/b")" = $(( $(series_count series) + 1 )) ]
+	git -C "$tmp/wt" reset -q --hard "$BASE_TAG"
+	( . scripts/lib.sh; apply_series "$tmp/wt" "$tmp/b" )
+	TREE=$tmp/wt scripts/export.sh --to "$tmp/c"
+	diff -r "$tmp/b" "$tmp/c"
+	echo "identical after re-creation: $(ls "$tmp/c" | paste -sd' ')"
+}
+
+# Each bad input is a one-line error, non-zero exit, and leaves nothing
+# behind that breaks the next run.
+test_bad_input() {
+	local tmp
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	expect_error "unknown target 'sparc'" scripts/build.sh sparc
+	expect_error "unknown target 'ppc'" scripts/config.sh ppc
+	expect_error "no target given" scripts/build.sh
+	expect_error "unknown option '--bogus'" scripts/boot-um.sh --bogus true
+	expect_error "--smp 'two'" scripts/boot-x86_64.sh --smp two true
+	expect_error "unknown option '--frobnicate'" scripts/tree.sh --frobnicate
+	expect_error "No rule to make target 'frobnicate'" make -s frobnicate
+	expect_error "KSRC=$tmp/missing: no such directory" env KSRC="$tmp/missing" scripts/tree.sh
+	mkdir -p "$tmp/old"
+	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 99\n' >"$tmp/old/Makefile"
+	git -C "$tmp/old" init -q
+	expect_error "is Linux 6.1.99, the series is for 6.12.y" env KSRC="$tmp/old" scripts/tree.sh
+	expect_error "is not a git tree" env KSRC=/ scripts/tree.sh
+	broken_series "$tmp/broken"
+	expect_error "patch 9999-broken.patch does not apply" env SERIES_DIR="$tmp/broken" scripts/tree.sh
+	# The tree is left on the base, and the next run applies the real series.
+	[ "$(git -C "$TREE_DIR" rev-parse HEAD)" = "$(git -C "$TREE_DIR" rev-parse "$BASE_TAG")" ]
+	[ -z "$(git -C "$TREE_DIR" status --porcelain --untracked-files=no)" ]
+	scripts/tree.sh
+	[ "$(git -C "$TREE_DIR" rev-list --count "$BASE_TAG..HEAD")" = "$(series_count series)" ]
+	expect_error "not built" env OUTDIR="$tmp/nothing" scripts/boot-um.sh true
+}
+
+# KSRC=: the series goes onto a new branch of the user's tree; the user's
+# branch, index and uncommitted edits stay as they were.
+test_ksrc_branch() {
+	local tmp user u before
+	tmp=$(mktemp -d)
+	user=$tmp/linux
+	trap 'git -C "$user" worktree remove --force "$REPO/build/ksrc" 2>/dev/null; rm -rf "$tmp"' EXIT
+	git clone -q --shared --branch "$BASE_TAG" "$TREE_DIR" "$user" 2>/dev/null
+	u=(git -C "$user" -c user.name=U -c user.email=u@localhost)
+	"${u[@]}" checkout -q -b user-work
+	echo "user's own work" >>"$user/README"
+	before=$("${u[@]}" rev-parse HEAD)
+	KSRC=$user PCP_BRANCH=pcp-test scripts/tree.sh
+	[ "$("${u[@]}" rev-list --count "$before..pcp-test")" = "$(series_count series)" ]
+	[ "$("${u[@]}" symbolic-ref --short HEAD)" = user-work ]
+	[ "$("${u[@]}" rev-parse HEAD)" = "$before" ]
+	"${u[@]}" status --porcelain | grep -q '^ M README'
+	expect_error "already has a branch 'pcp-test'" env KSRC="$user" PCP_BRANCH=pcp-test scripts/tree.sh
+	broken_series "$tmp/broken"
+	expect_error "does not apply" env KSRC="$user" PCP_BRANCH=pcp-broken SERIES_DIR="$tmp/broken" scripts/tree.sh
+	! "${u[@]}" rev-parse -q --verify refs/heads/pcp-broken
+	[ ! -e "$REPO/build/ksrc" ]
+	# Another 6.12.y is a warning, not an error.
+	mkdir -p "$tmp/other"
+	printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 1\n' >"$tmp/other/Makefile"
+	git -C "$tmp/other" init -q
+	git -C "$tmp/other" -c user.name=U -c user.email=u@localhost commit -q --allow-empty -m init
+	KSRC=$tmp/other PCP_BRANCH=pcp-warn scripts/tree.sh 2>&1 | tee "$tmp/warn.log" || true
+	grep -q "warning: KSRC is Linux 6.12.1" "$tmp/warn.log"
+	git -C "$tmp/other" worktree remove --force "$REPO/build/ksrc" 2>/dev/null || true
+}
+
+# Fragments merge in order (a later one overrides an earlier one) and an
+# option that does not survive olddefconfig is reported.
+test_config_fragments() {
+	local tmp
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	printf 'CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y\n# CONFIG_HOSTFS is not set\n' >"$tmp/extra.config"
+	OUTDIR=$tmp/out EXTRA_CONFIG=$tmp/extra.config scripts/config.sh um 2>&1 | tee "$tmp/log"
+	grep -q 'extra.config: CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y did not survive olddefconfig' "$tmp/log"
+	grep -q '^# CONFIG_HOSTFS is not set' "$tmp/out/.config"
+	! grep -q 'CONFIG_HOSTFS' "$tmp/log"
+	expect_error "did not survive" env STRICT_CONFIG=1 OUTDIR="$tmp/out" EXTRA_CONFIG="$tmp/extra.config" scripts/config.sh um
+	STRICT_CONFIG=1 OUTDIR=$tmp/out scripts/config.sh um
+	grep -q '^CONFIG_HOSTFS=y' "$tmp/out/.config"
+}
+
+test_uml_build() {
+	STRICT_CONFIG=1 scripts/build.sh um
+}
+
+test_uml_smoke() {
+	scripts/boot-um.sh -- smoke.sh
+	local run
+	run=$(last_run um)
+	cat "$run/console.log"
+	grep -q 'Linux version 6\.12\.' "$run/dmesg.txt"
+}
+
+test_uml_exit_code() {
+	local rc=0
+	scripts/boot-um.sh -- 'exit 7' || rc=$?
+	echo "exit $rc"
+	[ "$rc" = 7 ]
+}
+
+# A splat fails the run even though the command exits 0.
+test_uml_splat() {
+	local rc=0
+	scripts/boot-um.sh -- 'echo "<4>WARNING: CPU: 0 PID: 1 at harness/injected.c:1 injected_by_test" >/dev/kmsg; exit 0' || rc=$?
+	echo "exit $rc"
+	[ "$rc" = 100 ]
+	grep -q injected_by_test "$(last_run um)/dmesg.txt"
+}
+
+test_x86_64_build() {
+	STRICT_CONFIG=1 scripts/build.sh x86_64
+}
+
+test_x86_64_smoke() {
+	scripts/boot-x86_64.sh --smp 2 -- smoke.sh 2
+	local run rc=0
+	run=$(last_run x86_64)
+	cat "$run/console.log"
+	grep -q 'Linux version 6\.12\.' "$run/dmesg.txt"
+	scripts/boot-x86_64.sh --smp 2 -- 'exit 3' || rc=$?
+	[ "$rc" = 3 ]
+}

@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test command (make check, .ci/run): every test is named, runs with its
+# log in build/test-logs/NAME.log, and prints "ok"/"not ok".  The last line
+# is "N passed, N failed"; the exit code is non-zero on any failure.
+#
+# Usage: tests/run.sh [NAME...]     (default: all tests, in order)
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+cd "$REPO" || exit 2
+LOGS=$REPO/build/test-logs
+mkdir -p "$LOGS"
+passed=0 failed=0
+declare -A RESULT
+
+# run_test NAME FUNCTION: run FUNCTION with its output in the log.
+run_test() {
+	local name=$1 t0 rc
+	t0=$(date +%s)
+	( set -e; "$2" ) >"$LOGS/$name.log" 2>&1
+	rc=$?
+	if [ $rc = 0 ]; then
+		passed=$((passed + 1))
+		RESULT[$name]=pass
+		echo "ok - $name ($(( $(date +%s) - t0 )) s)"
+	else
+		failed=$((failed + 1))
+		RESULT[$name]=fail
+		echo "not ok - $name ($(( $(date +%s) - t0 )) s, exit $rc): log $LOGS/$name.log"
+		tail -5 "$LOGS/$name.log" | sed 's/^/#   /'
+	fi
+}
+
+# expect_error EXPECTED_TEXT COMMAND...: the command must fail with a
+# one-line error on stderr that contains EXPECTED_TEXT.
+expect_error() {
+	local want=$1 err rc
+	shift
+	err=$("$@" 2>&1 >/dev/null) && { echo "'$*' succeeded, expected an error"; return 1; }
+	rc=$?
+	echo "'$*' -> exit $rc: $err"
+	[ "$(echo "$err" | grep -c 'error:')" = 1 ] || { echo "expected exactly one error line"; return 1; }
+	echo "$err" | grep -q -- "$want" || { echo "error does not mention '$want'"; return 1; }
+}
+
+. "$REPO/tests/cases.sh"
+
+tests=("$@")
+[ ${#tests[@]} -gt 0 ] || tests=("${ALL_TESTS[@]}")
+for t in "${tests[@]}"; do
+	declare -F "test_$t" >/dev/null || { echo "tests/run.sh: error: unknown test '$t' (known: ${ALL_TESTS[*]})" >&2; exit 2; }
+	run_test "$t" "test_$t"
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
