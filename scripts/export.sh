@@ -23,7 +23,7 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-[ -d "$TREE/.git" ] || die "$TREE is not a git tree: run 'make tree' first"
+git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 || die "$TREE is not a git tree: run 'make tree' first"
 git -C "$TREE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
 	die "$TREE has no tag $BASE_TAG"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||

@@ -100,10 +100,11 @@ apply_to_ksrc() {
 	if git -C "$KSRC" rev-parse -q --verify "refs/heads/$branch" >/dev/null; then
 		die "KSRC=$KSRC already has a branch '$branch': delete it or choose another with PCP_BRANCH=name"
 	fi
+	# A worktree left by an earlier KSRC run (of this or another tree).
 	if [ -e "$wt" ]; then
 		git -C "$wt" worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"
-		git -C "$KSRC" worktree prune
 	fi
+	git -C "$KSRC" worktree prune
 	git -C "$KSRC" worktree add -q -b "$branch" "$wt" HEAD
 	if ! (apply_series "$wt" "$SERIES_DIR"); then
 		git -C "$KSRC" worktree remove --force "$wt"
