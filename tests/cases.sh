@@ -6,6 +6,7 @@ ALL_TESTS=(
 	splat_golden
 	series_applies
 	export_roundtrip
+	series_checkpatch
 	bad_input
 	ksrc_branch
 	config_fragments
@@ -13,8 +14,12 @@ ALL_TESTS=(
 	uml_smoke
 	uml_exit_code
 	uml_splat
+	uml_pcp_orders_sysctl
 	x86_64_build
 	x86_64_smoke
+	x86_64_pcp_orders_sysctl
+	x86_64_pcp_orders_stress_2cpu
+	x86_64_pcp_orders_stress_4cpu
 )
 
 BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
@@ -67,6 +72,18 @@ test_series_applies() {
 	     <(git -C "$TREE_DIR" log --reverse --format=%s "$BASE_TAG..HEAD")
 	# Re-running is incremental: no unpack, no re-apply.
 	scripts/tree.sh 2>&1 | tee /dev/stderr | grep -q 'is up to date'
+}
+
+# Every patch is checkpatch --strict clean.
+test_series_checkpatch() {
+	local p bad=0
+	for p in $(sed -e 's/#.*//' -e '/^$/d' series/series); do
+		if ! "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet "series/$p"; then
+			echo "checkpatch: $p is not clean"
+			bad=1
+		fi
+	done
+	[ "$bad" = 0 ]
 }
 
 # export -> re-create -> export gives identical files, for the series as it
@@ -210,4 +227,27 @@ test_x86_64_smoke() {
 	grep -q 'Linux version 6\.12\.' "$run/dmesg.txt"
 	scripts/boot-x86_64.sh --smp 2 -- 'exit 3' || rc=$?
 	[ "$rc" = 3 ]
+}
+
+# vm.percpu_pagelist_orders: valid values read back, 20+ malformed ones
+# return EINVAL and change nothing.
+test_uml_pcp_orders_sysctl() {
+	scripts/boot-um.sh -- pcp_orders_sysctl.sh
+	cat "$(last_run um)/console.log" | sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p'
+}
+
+test_x86_64_pcp_orders_sysctl() {
+	scripts/boot-x86_64.sh --smp 2 -- pcp_orders_sysctl.sh
+	cat "$(last_run x86_64)/console.log" | sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p'
+}
+
+# Set changes every few ms while every CPU faults 4K..2M folios: no splat.
+test_x86_64_pcp_orders_stress_2cpu() {
+	scripts/boot-x86_64.sh --smp 2 --timeout 120 -- pcp_orders_stress.sh 8
+	cat "$(last_run x86_64)/console.log" | sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p'
+}
+
+test_x86_64_pcp_orders_stress_4cpu() {
+	scripts/boot-x86_64.sh --smp 4 --mem 1G --timeout 120 -- pcp_orders_stress.sh 8
+	cat "$(last_run x86_64)/console.log" | sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p'
 }
