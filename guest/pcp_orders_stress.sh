@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Rewrite vm.percpu_pagelist_orders every few milliseconds through "0",
-# the default set and every other valid set, while one anonymous-fault
+# the default set, all orders and subsets, while one anonymous-fault
 # worker per CPU allocates and frees order-0, mTHP and THP folios.  The
 # kernel must stay quiet (the harness checks the log for splats) and the
 # default set must be back at the end.
@@ -13,6 +13,10 @@ knob=/proc/sys/vm/percpu_pagelist_orders
 [ -e "$knob" ] || { echo "SKIP: $knob not present"; exit 4; }
 default=$(cat "$knob")
 cpus=$(grep -c '^processor' /proc/cpuinfo)
+# "all": every order with lists (0-9 with THP, 0-8 without).
+all=0-9
+pcp-write "$knob" "$all" >/dev/null || all=0-8
+pcp-write "$knob" "$default" >/dev/null
 
 # Let every anon size fault as its own folio where the kernel supports it.
 thp=/sys/kernel/mm/transparent_hugepage
@@ -26,7 +30,7 @@ if [ -d $thp ]; then
 		sizes="$sizes ${kb%kB}"
 	done
 fi
-echo "# $cpus CPUs, sets: 0 <-> $default, folio sizes (KiB): $sizes"
+echo "# $cpus CPUs, sets: 0, $default (default), $all (all) and subsets; folio sizes (KiB): $sizes"
 
 i=0
 while [ $i -lt "$cpus" ]; do
@@ -37,7 +41,7 @@ done
 writes=0
 end=$(( $(date +%s) + secs ))
 while [ "$(date +%s)" -lt "$end" ]; do
-	for set in 0 "$default" 0-1 0,2 0-3 "$default" 0; do
+	for set in 0 "$default" "$all" 0-1 0,2,4-6 "$all" 0-3 "$default" 0; do
 		pcp-write "$knob" "$set" >/dev/null || { echo "write '$set' failed"; exit 1; }
 		writes=$((writes + 1))
 		usleep 2000 2>/dev/null || sleep 0.002

@@ -41,6 +41,12 @@ write_ok "0-1,1-2" "0-2"
 write_ok "0-3" "0-3" -n
 write_ok " 0-2 " "0-2"
 write_ok "0-3:1/2" "0,2"
+# The mTHP orders 4-8 have lists too; the PMD order (9) only with THP.
+write_ok "0-4" "0-4"
+write_ok "0,8" "0,8"
+if [ -n "$thp" ]; then all=0-9; else all=0-8; fi
+write_ok "$all" "$all"
+write_ok "0-8:1/2" "0,2,4,6,8"
 write_ok "$default" "$default"
 
 # Each malformed value must fail with EINVAL and change nothing.
@@ -49,12 +55,11 @@ long=0
 i=0
 while [ $i -lt 40 ]; do long="$long,0"; i=$((i + 1)); done
 bad_values="
-4
 10
 11
 64
-0-4
 0-10
+0-11
 1
 1-3
 3-0
@@ -77,8 +82,7 @@ N
 99999999999999999999
 $long
 "
-# Orders 4-8 (between COSTLY and PMD) have no lists before the mTHP patch;
-# the PMD order itself is valid only with THP.
+# The PMD order has lists only with THP.
 [ -z "$thp" ] && bad_values="$bad_values
 9"
 count=0

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pcp_bench: the cost of the page allocator's fast path, per order, in the
+ * spirit of Jesper Brouer's page_bench01/02.  Runs when loaded, prints one
+ * line per order and mode, and stays loaded until removed:
+ *
+ *   pcp_bench: mode=single order=4 loops=200000 ns=31.42 cycles=72 \
+ *              gfp=movable set=0-3,9
+ *
+ * mode=single: alloc_pages() then __free_pages() of one page, in a loop.
+ * mode=batch:  allocate @outstanding pages, then free them all, in a loop;
+ *              the cost is per alloc+free pair.
+ * ns (and cycles, where the architecture has a cycle counter) are per
+ * alloc+free pair, measured over the whole loop on one CPU with migration
+ * disabled.  @set is a label the caller passes (the value of
+ * vm.percpu_pagelist_orders it ran under); the module does not read it.
+ *
+ * Parameters: orders (order list, default 0-9), loops (default 100000),
+ * outstanding (default 64), movable (default 1: GFP_KERNEL|__GFP_MOVABLE,
+ * the type of anonymous mTHP folios; 0: GFP_KERNEL), modes (single,batch).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bitmap.h>
+#include <linux/gfp.h>
+#include <linux/ktime.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/slab.h>
+#include <linux/timex.h>
+
+static char *orders = "0-9";
+module_param(orders, charp, 0444);
+static unsigned int loops = 100000;
+module_param(loops, uint, 0444);
+static unsigned int outstanding = 64;
+module_param(outstanding, uint, 0444);
+static bool movable = true;
+module_param(movable, bool, 0444);
+static char *modes = "single,batch";
+module_param(modes, charp, 0444);
+static char *set = "unknown";
+module_param(set, charp, 0444);
+
+static void report(const char *mode, unsigned int order, unsigned long pairs,
+		   u64 ns, u64 cycles)
+{
+	u64 milli = div64_u64(ns * 1000, pairs);
+
+	pr_info("mode=%s order=%u loops=%lu ns=%llu.%02llu cycles=%llu gfp=%s set=%s\n",
+		mode, order, pairs, milli / 1000, (milli % 1000) / 10,
+		div64_u64(cycles, pairs), movable ? "movable" : "kernel", set);
+}
+
+static int bench_single(unsigned int order, gfp_t gfp)
+{
+	cycles_t c0, c1;
+	u64 t0, t1;
+	unsigned int i;
+
+	t0 = ktime_get_ns();
+	c0 = get_cycles();
+	for (i = 0; i < loops; i++) {
+		struct page *page = alloc_pages(gfp, order);
+
+		if (unlikely(!page))
+			return -ENOMEM;
+		__free_pages(page, order);
+	}
+	c1 = get_cycles();
+	t1 = ktime_get_ns();
+	report("single", order, loops, t1 - t0, c1 - c0);
+	return 0;
+}
+
+static int bench_batch(unsigned int order, gfp_t gfp, struct page **pages)
+{
+	unsigned int rounds = max(loops / outstanding, 1U), r, i, n = 0;
+	cycles_t c0, c1;
+	u64 t0, t1;
+	int ret = 0;
+
+	t0 = ktime_get_ns();
+	c0 = get_cycles();
+	for (r = 0; r < rounds && !ret; r++) {
+		for (n = 0; n < outstanding; n++) {
+			pages[n] = alloc_pages(gfp, order);
+			if (unlikely(!pages[n])) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
+		for (i = 0; i < n; i++)
+			__free_pages(pages[i], order);
+	}
+	c1 = get_cycles();
+	t1 = ktime_get_ns();
+	if (!ret)
+		report("batch", order, (unsigned long)rounds * outstanding,
+		       t1 - t0, c1 - c0);
+	return ret;
+}
+
+static int __init pcp_bench_init(void)
+{
+	gfp_t gfp = GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY |
+		    (movable ? __GFP_MOVABLE : 0);
+	DECLARE_BITMAP(mask, NR_PAGE_ORDERS);
+	bool single = strstr(modes, "single"), batch = strstr(modes, "batch");
+	struct page **pages;
+	unsigned int order;
+	int ret = 0;
+
+	if (bitmap_parselist(orders, mask, NR_PAGE_ORDERS)) {
+		pr_err("orders=%s: not an order list within 0-%d\n", orders,
+		       MAX_PAGE_ORDER);
+		return -EINVAL;
+	}
+	if (!loops || !outstanding || (!single && !batch)) {
+		pr_err("loops and outstanding must be > 0, modes single and/or batch\n");
+		return -EINVAL;
+	}
+	pages = kvmalloc_array(outstanding, sizeof(*pages), GFP_KERNEL);
+	if (!pages)
+		return -ENOMEM;
+
+	migrate_disable();
+	for_each_set_bit(order, mask, NR_PAGE_ORDERS) {
+		if (single)
+			ret = bench_single(order, gfp);
+		if (!ret && batch)
+			ret = bench_batch(order, gfp, pages);
+		if (ret) {
+			pr_err("order %u: allocation failed\n", order);
+			break;
+		}
+		cond_resched();
+	}
+	migrate_enable();
+	kvfree(pages);
+	return ret;
+}
+
+static void __exit pcp_bench_exit(void)
+{
+}
+
+module_init(pcp_bench_init);
+module_exit(pcp_bench_exit);
+MODULE_DESCRIPTION("Per-order page allocator fast-path benchmark");
+MODULE_LICENSE("GPL");
