@@ -15,7 +15,7 @@ PACKAGES=(
 	cpio kmod xz-utils rsync git python3 file
 	ccache					# rebuilds
 	qemu-system-x86 busybox-static		# x86_64 guest
-	sparse coccinelle			# series quality gates
+	sparse coccinelle python3-ply python3-git	# series quality gates
 )
 
 missing=()

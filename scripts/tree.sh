@@ -52,7 +52,9 @@ unpack_base() {
 	sed -i '/^# Debian packaging: ignore everything/,$d' "$new/.gitignore"
 	sed -i '${/^#$/d}' "$new/.gitignore"
 	git -C "$new" init -q -b pcp-series
-	git -C "$new" add -A
+	# -f: every file of the tarball, the dotfiles (.kunitconfig,
+	# .clang-format, ...) that the kernel's own .gitignore hides included.
+	git -C "$new" add -A -f
 	local date
 	date=$(date -u -R -d "@$(stat -c %Y "$TARBALL")")
 	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
