@@ -22,6 +22,9 @@ if [ $# -eq 0 ]; then
 	um) set -- linux ;;
 	x86_64) set -- bzImage ;;
 	esac
+	# "modules" also writes Module.symvers, which out-of-tree modules
+	# (bench/pcp_bench) link against.
+	grep -q '^CONFIG_MODULES=y' "$out/.config" && set -- "$@" modules
 fi
 start=$(date +%s)
 if ! kmake "$arch" -j"${JOBS:-$(nproc)}" "$@" >"$out/build.log" 2>&1; then

@@ -12,8 +12,9 @@
  *              the cost is per alloc+free pair.
  * ns (and cycles, where the architecture has a cycle counter) are per
  * alloc+free pair, measured over the whole loop on one CPU with migration
- * disabled.  @set is a label the caller passes (the value of
- * vm.percpu_pagelist_orders it ran under); the module does not read it.
+ * disabled.  @set and @round are labels the caller passes (the name of
+ * the vm.percpu_pagelist_orders value it ran under, the round of an
+ * interleaved A/B run); the module does not read the sysctl itself.
  *
  * Parameters: orders (order list, default 0-9), loops (default 100000),
  * outstanding (default 64), movable (default 1: GFP_KERNEL|__GFP_MOVABLE,
@@ -41,15 +42,18 @@ static char *modes = "single,batch";
 module_param(modes, charp, 0444);
 static char *set = "unknown";
 module_param(set, charp, 0444);
+static unsigned int bench_round;
+module_param_named(round, bench_round, uint, 0444);
 
 static void report(const char *mode, unsigned int order, unsigned long pairs,
 		   u64 ns, u64 cycles)
 {
 	u64 milli = div64_u64(ns * 1000, pairs);
 
-	pr_info("mode=%s order=%u loops=%lu ns=%llu.%02llu cycles=%llu gfp=%s set=%s\n",
+	pr_info("mode=%s order=%u loops=%lu ns=%llu.%02llu cycles=%llu gfp=%s set=%s round=%u\n",
 		mode, order, pairs, milli / 1000, (milli % 1000) / 10,
-		div64_u64(cycles, pairs), movable ? "movable" : "kernel", set);
+		div64_u64(cycles, pairs), movable ? "movable" : "kernel", set,
+		bench_round);
 }
 
 static int bench_single(unsigned int order, gfp_t gfp)
