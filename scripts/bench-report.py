@@ -9,7 +9,8 @@ interleaved runs (guest/pcp_bench_ab.sh).  For every mode and order it
 prints the mean ns per alloc+free pair under each set (stddev in
 parentheses), and each OTHER set as a ratio to BASE.  A ratio is marked
 with '*' when the difference is significant: |mean_a - mean_b| exceeds the
-sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it.
+sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it;
+with fewer than two rounds nothing is marked.
 """
 import math
 import re
@@ -25,11 +26,14 @@ QNORM_975 = 1.959964
 def stats(values):
     mean = statistics.fmean(values)
     sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    return mean, sd
+    return mean, sd, len(values)
 
 
 def significant(a, b):
-    (ma, sa), (mb, sb) = a, b
+    """Never with fewer than two samples a side: no spread to judge by."""
+    (ma, sa, na), (mb, sb, nb) = a, b
+    if na < 2 or nb < 2:
+        return False
     halfwidths = QNORM_975 * (sa + sb)
     if halfwidths == 0:
         return ma != mb

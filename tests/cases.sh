@@ -4,6 +4,7 @@
 
 ALL_TESTS=(
 	splat_golden
+	bench_report_golden
 	series_applies
 	export_roundtrip
 	series_checkpatch
@@ -16,6 +17,7 @@ ALL_TESTS=(
 	uml_splat
 	uml_pcp_orders_sysctl
 	uml_kunit
+	uml_bench_smoke
 	x86_64_build
 	x86_64_smoke
 	x86_64_kunit
@@ -59,6 +61,17 @@ PATCH
 
 test_splat_golden() {
 	tests/splat-golden.sh
+}
+
+# scripts/bench-report.py against hand-computed figures: order 0 upstream
+# 10,12,14 (mean 12, sd 2), before 20,20,21 (mean 20.33, sd 0.58): the
+# difference 8.33 exceeds 1.96 * (2 + 0.58) = 5.05, so 20.33/12 = 1.694 is
+# marked; all 11,13,12 (mean 12) gives 1.000, unmarked; order 1 has one
+# round per set, so nothing is marked.  Bad input fails.
+test_bench_report_golden() {
+	diff -u tests/bench/expected.txt <(scripts/bench-report.py tests/bench/sample.log upstream before all)
+	expect_error "no results for set(s) nosuchset" scripts/bench-report.py tests/bench/sample.log upstream nosuchset
+	expect_error "No such file" scripts/bench-report.py tests/bench/missing.log upstream
 }
 
 # The series applies to the base, one commit per patch, in order.
@@ -275,4 +288,12 @@ test_uml_kunit() {
 test_x86_64_kunit() {
 	scripts/boot-x86_64.sh --smp 2 -- true
 	scripts/kunit-results.py "$(last_run x86_64)/dmesg.txt" pcp_orders
+}
+
+# The per-order benchmark runs end to end: module built out of tree, loaded
+# under each set in turn, a row for every mode and order 0-9 in the report.
+test_uml_bench_smoke() {
+	scripts/bench-uml.sh 1 2000 | tee "$LOGS/bench.out"
+	[ "$(grep -cE '^(single|batch) +[0-9] ' "$LOGS/bench.out")" = 20 ]
+	! grep -E '^(single|batch)' "$LOGS/bench.out" | grep -q -- ' - '
 }
