@@ -4,8 +4,10 @@
 # Rewrite vm.percpu_pagelist_orders every few milliseconds through "0",
 # the default set, all orders and subsets, while one anonymous-fault
 # worker per CPU allocates and frees order-0, mTHP and THP folios.  The
-# kernel must stay quiet (the harness checks the log for splats) and the
-# default set must be back at the end.
+# kernel must stay quiet (the harness checks the log for splats), after
+# every write no per-CPU list may hold a page of an order outside the new
+# set ("count by order" of /proc/zoneinfo), and the default set must be
+# back at the end.
 # Usage (in the guest): pcp_orders_stress.sh [SECONDS]   (default 10)
 
 secs=${1:-10}
@@ -38,17 +40,24 @@ while [ $i -lt "$cpus" ]; do
 	i=$((i + 1))
 done
 
-writes=0
+writes=0 checks=0 check=0
+grep -q 'count by order:' /proc/zoneinfo && check=1
 end=$(( $(date +%s) + secs ))
 while [ "$(date +%s)" -lt "$end" ]; do
 	for set in 0 "$default" "$all" 0-1 0,2,4-6 "$all" 0-3 "$default" 0; do
 		pcp-write "$knob" "$set" >/dev/null || { echo "write '$set' failed"; exit 1; }
 		writes=$((writes + 1))
+		# Once the write returns, no CPU holds a page of a removed order,
+		# while the workers keep allocating and freeing every order.
+		if [ "$check" = 1 ]; then
+			pcp_orders_drained.sh "$set" || { echo "after write '$set' #$writes"; exit 1; }
+			checks=$((checks + 1))
+		fi
 		usleep 2000 2>/dev/null || sleep 0.002
 	done
 done
 wait
 cat /tmp/fault.*
 pcp-write "$knob" "$default" >/dev/null
-echo "# $writes set changes; set restored to $(cat "$knob")"
+echo "# $writes set changes, $checks checked in /proc/zoneinfo: no page of a removed order left; set restored to $(cat "$knob")"
 [ "$(cat "$knob")" = "$default" ] && ! grep -q -v '^pcp-fault: ' /tmp/fault.*

@@ -5,6 +5,7 @@
 ALL_TESTS=(
 	splat_golden
 	bench_report_golden
+	zoneinfo_drained_golden
 	series_applies
 	export_roundtrip
 	series_checkpatch
@@ -30,7 +31,7 @@ BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
 TREE_DIR=$REPO/build/linux
 
 series_count() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | wc -l; }
-last_run() { ls -1dt "$REPO"/build/runs/"$1"-kunit-* | head -1; }
+last_run() { ls -1dt "$REPO"/build/runs/"$1"-debug-kunit-* | head -1; }
 
 # A series dir like series/ plus one patch whose context is not in 6.12.
 broken_series() {
@@ -72,6 +73,19 @@ test_bench_report_golden() {
 	diff -u tests/bench/expected.txt <(scripts/bench-report.py tests/bench/sample.log upstream before all)
 	expect_error "no results for set(s) nosuchset" scripts/bench-report.py tests/bench/sample.log upstream nosuchset
 	expect_error "No such file" scripts/bench-report.py tests/bench/missing.log upstream
+}
+
+# guest/pcp_orders_drained.sh on a saved /proc/zoneinfo (tests/zoneinfo):
+# DMA32 cpu 0 holds orders 0-4 and 9.
+test_zoneinfo_drained_golden() {
+	local z=tests/zoneinfo/two-cpus.txt out
+	guest/pcp_orders_drained.sh 0-4,9 "$z"
+	guest/pcp_orders_drained.sh 0-9 "$z"
+	out=$(guest/pcp_orders_drained.sh 0-3,9 "$z") && return 1
+	[ "$out" = "Node 0 DMA32 cpu 0: 16 pages of order 4, not in set 0-3,9" ]
+	[ "$(guest/pcp_orders_drained.sh 0 "$z" | wc -l)" = 5 ]
+	guest/pcp_orders_drained.sh 0 tests/splat/clean-boot.log && return 1
+	[ $? = 3 ]
 }
 
 # The series applies to the base, one commit per patch, in order.
@@ -268,14 +282,20 @@ test_x86_64_pcp_orders_sysctl() {
 }
 
 # Set changes every few ms while every CPU faults 4K..2M folios: no splat.
+# After every write, /proc/zoneinfo must show no page of a removed order.
+stress_x86_64() {
+	scripts/boot-x86_64.sh "$@" --timeout 120 -- pcp_orders_stress.sh 8
+	sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p' "$(last_run x86_64)/console.log" |
+		tee "$LOGS/stress.out"
+	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$LOGS/stress.out"
+}
+
 test_x86_64_pcp_orders_stress_2cpu() {
-	scripts/boot-x86_64.sh --smp 2 --timeout 120 -- pcp_orders_stress.sh 8
-	cat "$(last_run x86_64)/console.log" | sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p'
+	stress_x86_64 --smp 2
 }
 
 test_x86_64_pcp_orders_stress_4cpu() {
-	scripts/boot-x86_64.sh --smp 4 --mem 1G --timeout 120 -- pcp_orders_stress.sh 8
-	cat "$(last_run x86_64)/console.log" | sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/p'
+	stress_x86_64 --smp 4 --mem 1G
 }
 
 # The series' KUnit suite, run at boot: every case passes (UML: 1 CPU, no

@@ -10,9 +10,10 @@
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 cd "$REPO" || exit 2
 LOGS=$REPO/build/test-logs
-# The test kernels carry the series' KUnit suites (configs/30-kunit.config),
-# which run at every boot: build/out/um-kunit, build/out/x86_64-kunit.
-export KUNIT=1
+# The test kernels carry the debug checks (configs/20-debug.config: lockdep,
+# DEBUG_VM, ...) and the series' KUnit suites (configs/30-kunit.config),
+# which run at every boot: build/out/um-debug-kunit, x86_64-debug-kunit.
+export DEBUG=1 KUNIT=1
 mkdir -p "$LOGS"
 passed=0 failed=0
 declare -A RESULT
