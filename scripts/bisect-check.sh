@@ -31,12 +31,15 @@ if [ ! -e "$wt/.git" ]; then
 	git -C "$TREE" worktree add -q --detach "$wt" "$BASE_TAG"
 fi
 
+# configure ARCH: the test kernels' config (KUnit included, so a suite is
+# compiled from the patch that adds it), for the tree as checked out now.
+configure() {
+	OUTDIR=$BUILD/out/bisect-$1 TREE=$wt DEBUG=1 KUNIT=1 \
+		"$REPO/scripts/config.sh" "$1" 2>/dev/null ||
+		die "configuring $1 in $wt failed"
+}
+
 git -C "$wt" checkout -q --detach "$BASE_TAG"
-for arch in "${arches[@]}"; do
-	OUTDIR=$BUILD/out/bisect-$arch TREE=$wt KUNIT=1 \
-		"$REPO/scripts/config.sh" "$arch" 2>/dev/null ||
-		die "configuring $arch in $wt failed"
-done
 
 # compile N ARCH OBJS...: build the objects with W=1; print the warnings
 # with line numbers taken out, so that base and patch compare.
@@ -50,7 +53,7 @@ compile() {
 		grep -E 'error' "$log" | head -10 >&2
 		die "patch $n does not build for $arch: $* (log: $log)"
 	fi
-	grep 'warning:' "$log" | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u
+	{ grep 'warning:' "$log" || true; } | sed -E 's/:[0-9]+:[0-9]+:/:/' | sort -u
 }
 
 objs=()
@@ -59,6 +62,7 @@ for f in "${files[@]}"; do
 done
 declare -A base_warnings
 for arch in "${arches[@]}"; do
+	configure "$arch"
 	base_warnings[$arch]=$(compile 0 "$arch" "${objs[@]}")
 done
 
@@ -72,6 +76,7 @@ for c in "${commits[@]}"; do
 		[ -f "$wt/$f" ] && objs+=("${f%.c}.o")
 	done
 	for arch in "${arches[@]}"; do
+		configure "$arch"
 		new=$(comm -13 <(echo "${base_warnings[$arch]}") \
 			       <(compile "$n ($subject)" "$arch" "${objs[@]}"))
 		if [ -n "$new" ]; then

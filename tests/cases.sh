@@ -25,6 +25,7 @@ ALL_TESTS=(
 	x86_64_pcp_orders_sysctl
 	x86_64_pcp_orders_stress_2cpu
 	x86_64_pcp_orders_stress_4cpu
+	series_bisect_builds
 )
 
 BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
@@ -316,4 +317,10 @@ test_uml_bench_smoke() {
 	scripts/bench-uml.sh 1 2000 | tee "$LOGS/bench.out"
 	[ "$(grep -cE '^(single|batch) +[0-9] ' "$LOGS/bench.out")" = 20 ]
 	! grep -E '^(single|batch)' "$LOGS/bench.out" | grep -q -- ' - '
+}
+
+# Every prefix of the series compiles the C files it touches, um and
+# x86_64, with no W=1 warning the base does not have.
+test_series_bisect_builds() {
+	scripts/bisect-check.sh um x86_64
 }
