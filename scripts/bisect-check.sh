@@ -9,10 +9,19 @@
 # the tip only (make check does that); a change to a header the series
 # touches is caught through these files, which include them all.
 #
-# Usage: scripts/bisect-check.sh [ARCH...]       (default: um x86_64)
+# With --boot, each prefix also builds the whole UML kernel and boots it:
+# guest/smoke.sh must pass, and the pcp_orders KUnit suite too from the
+# patch that adds it (slow: a header change rebuilds everything).
+#
+# Usage: scripts/bisect-check.sh [--boot] [ARCH...]   (default: um x86_64)
 
 . "$(dirname "$0")/lib.sh"
 
+boot=0
+if [ "${1:-}" = --boot ]; then
+	boot=1
+	shift
+fi
 arches=("$@")
 [ ${#arches[@]} -gt 0 ] || arches=(um x86_64)
 for a in "${arches[@]}"; do check_arch "$a"; done
@@ -85,4 +94,19 @@ for c in "${commits[@]}"; do
 		fi
 	done
 	log "patch $n builds (${objs[*]}; ${arches[*]}; no new W=1 warning): $subject"
+	[ "$boot" = 1 ] || continue
+	configure um
+	OUTDIR=$BUILD/out/bisect-um SRC=$wt kmake um -j"${JOBS:-$(nproc)}" linux \
+		>"$BUILD/out/bisect-um.log" 2>&1 ||
+		die "patch $n ($subject): the UML kernel does not build (log: $BUILD/out/bisect-um.log)"
+	OUTDIR=$BUILD/out/bisect-um "$REPO/scripts/boot-um.sh" -- smoke.sh >/dev/null 2>&1 ||
+		die "patch $n ($subject): UML smoke boot failed (build/runs/)"
+	run=$(ls -1dt "$BUILD"/runs/um-debug-kunit-* | head -1)
+	if grep -q 'Subtest: pcp_orders' "$run/dmesg.txt"; then
+		"$REPO/scripts/kunit-results.py" "$run/dmesg.txt" pcp_orders >/dev/null ||
+			die "patch $n ($subject): KUnit pcp_orders fails ($run)"
+		log "patch $n boots in UML: smoke passes, KUnit pcp_orders passes"
+	else
+		log "patch $n boots in UML: smoke passes"
+	fi
 done
