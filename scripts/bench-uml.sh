@@ -19,6 +19,6 @@ loops=${2:-100000}
 ko=$("$REPO/scripts/bench-module.sh" um)
 cmd="pcp_bench_ab.sh $ko $rounds 'orders=0-9 loops=$loops' before=0 upstream=0-3 all=0-8"
 "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- "$cmd"
-run=$(ls -1dt "$BUILD"/runs/"$(flavour um)"-* | head -1)
+run=$BUILD/runs/latest-$(flavour um)
 echo "# $(kernel_version "$SRC") UML, 1 CPU; $(date -u +%Y-%m-%d); reproduce: scripts/bench-uml.sh $rounds $loops"
 "$REPO/scripts/bench-report.py" "$run/dmesg.txt" upstream before all | tee "$run/report.txt"

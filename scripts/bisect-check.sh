@@ -101,7 +101,7 @@ for c in "${commits[@]}"; do
 		die "patch $n ($subject): the UML kernel does not build (log: $BUILD/out/bisect-um.log)"
 	OUTDIR=$BUILD/out/bisect-um "$REPO/scripts/boot-um.sh" -- smoke.sh >/dev/null 2>&1 ||
 		die "patch $n ($subject): UML smoke boot failed (build/runs/)"
-	run=$(ls -1dt "$BUILD"/runs/um-debug-kunit-* | head -1)
+	run=$BUILD/runs/latest-$(flavour um)
 	if grep -q 'Subtest: pcp_orders' "$run/dmesg.txt"; then
 		"$REPO/scripts/kunit-results.py" "$run/dmesg.txt" pcp_orders >/dev/null ||
 			die "patch $n ($subject): KUnit pcp_orders fails ($run)"

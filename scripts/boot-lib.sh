@@ -2,7 +2,8 @@
 # Shared by boot-um.sh and boot-x86_64.sh: options, the run folder, and the
 # verdict.  Sourced after lib.sh.
 #
-# A run folder build/runs/<flavour>-<time>/ holds cmd (what the guest runs),
+# A run folder build/runs/<flavour>-<time>/ (the newest one of a flavour is
+# also build/runs/latest-<flavour>) holds cmd (what the guest runs),
 # console.log (everything the guest printed), dmesg.txt (the kernel log the
 # guest dumped at the end) and result (exit code and verdict).
 #
@@ -48,6 +49,7 @@ new_rundir() {
 	RUNDIR=$BUILD/runs/$(flavour "$ARCH")-$(date +%Y%m%d-%H%M%S)-$$
 	mkdir -p "$RUNDIR"
 	printf '%s\n' "$CMD" >"$RUNDIR/cmd"
+	ln -sfn "$(basename "$RUNDIR")" "$BUILD/runs/latest-$(flavour "$ARCH")"
 }
 
 # finish_run BOOT_RC: read the exit code and kernel log out of the console

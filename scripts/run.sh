@@ -16,7 +16,7 @@ start=$(date +%s)
 "$REPO/scripts/tree.sh"
 "$REPO/scripts/build.sh" x86_64
 "$REPO/scripts/boot-x86_64.sh" -- 'echo "kernel: $(uname -r) $(uname -v)"; echo "cpus: $(grep -c ^processor /proc/cpuinfo)"; zoneinfo_pcp.sh'
-run=$(ls -1dt "$BUILD"/runs/x86_64-* | head -1)
+run=$BUILD/runs/latest-$(flavour x86_64)
 echo
 sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/{//!p}' "$run/console.log" | tr -d '\r'
 echo

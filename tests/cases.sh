@@ -32,7 +32,7 @@ BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
 TREE_DIR=$REPO/build/linux
 
 series_count() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | wc -l; }
-last_run() { ls -1dt "$REPO"/build/runs/"$1"-debug-kunit-* | head -1; }
+last_run() { echo "$REPO/build/runs/latest-$1-debug-kunit"; }
 
 # A series dir like series/ plus one patch whose context is not in 6.12.
 broken_series() {
