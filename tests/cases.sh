@@ -109,7 +109,9 @@ test_series_applies() {
 # FILE_PATH_CHANGES ("does MAINTAINERS need updating?") fires for every new
 # file; the series adds files only under mm/ and Documentation/, which
 # MAINTAINERS covers ("F: mm/" in MEMORY MANAGEMENT, "F: Documentation/" in
-# DOCUMENTATION); the grep below keeps it so.  checkpatch's SPDX check runs
+# DOCUMENTATION); the grep below keeps it so.  The patches are passed by
+# absolute path: checkpatch checks a relative path that `git ls-files`
+# knows as a source file, not as a patch.  checkpatch's SPDX check runs
 # Debian's python3 (with python3-ply and python3-git), hence the PATH.
 test_series_checkpatch() {
 	local p bad=0
