@@ -4,8 +4,9 @@
 #
 # A run folder build/runs/<flavour>-<time>/ (the newest one of a flavour is
 # also build/runs/latest-<flavour>) holds cmd (what the guest runs),
-# console.log (everything the guest printed), dmesg.txt (the kernel log the
-# guest dumped at the end) and result (exit code and verdict).
+# console.log (everything the guest printed), output.txt (what was printed
+# while the command ran), dmesg.txt (the kernel log the guest dumped at the
+# end) and result (exit code and verdict).
 #
 # Exit code of a boot: the command's own exit code when the kernel log is
 # clean; 100 when the log shows a splat (even if the command exited 0);
@@ -58,6 +59,8 @@ finish_run() {
 	local boot_rc=$1 rc verdict splat
 	sed -n '/^PCP-DMESG-BEGIN/,/^PCP-DMESG-END/{//!p}' "$RUNDIR/console.log" \
 		| tr -d '\r' >"$RUNDIR/dmesg.txt"
+	sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/{//!p}' "$RUNDIR/console.log" \
+		| tr -d '\r' >"$RUNDIR/output.txt"
 	rc=$(tr -d '\r' <"$RUNDIR/console.log" | sed -n 's/^PCP-HARNESS-EXIT: \([0-9]*\)$/\1/p' | tail -1)
 	splat=$("$REPO/scripts/splat-check.py" "$RUNDIR/dmesg.txt" "$RUNDIR/console.log") || true
 	if [ "$splat" != clean ]; then

@@ -18,7 +18,7 @@ start=$(date +%s)
 "$REPO/scripts/boot-x86_64.sh" -- 'echo "kernel: $(uname -r) $(uname -v)"; echo "cpus: $(grep -c ^processor /proc/cpuinfo)"; zoneinfo_pcp.sh'
 run=$BUILD/runs/latest-$(flavour x86_64)
 echo
-sed -n '/^PCP-HARNESS: running/,/^PCP-HARNESS-EXIT/{//!p}' "$run/console.log" | tr -d '\r'
+cat "$run/output.txt"
 echo
 # Per-order cost of the allocator fast path under "0", "0-3" and "0-8",
 # interleaved on one booted UML kernel (native speed, 1 CPU).
