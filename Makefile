@@ -8,6 +8,7 @@
 #   make deps           install the Debian packages the harness needs
 #   make tree           build/linux: base commit + the series (KSRC=... for your tree)
 #   make export         tree commits -> series/ (format-patch, series, cover letter)
+#   make bench-results  measure series/bench-results.txt (the cover letter's table)
 #   make build-um       UML kernel           make build-x86_64    x86_64 kernel
 #   make boot-um CMD='...'                   make boot-x86_64 CMD='...' [SMP=4 MEM=1G]
 #   make clean          remove kernel build outputs and run folders (keeps build/linux)
@@ -16,10 +17,10 @@ SHELL := /bin/bash
 CMD ?= zoneinfo_pcp.sh
 export DEBUG KUNIT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
 
-.PHONY: help run check deps tree export build-um build-x86_64 boot-um boot-x86_64 clean
+.PHONY: help run check deps tree export bench-results build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,14s/^# \{0,1\}//p' Makefile
+	@sed -n '3,15s/^# \{0,1\}//p' Makefile
 
 deps:
 	@scripts/deps.sh
@@ -29,6 +30,11 @@ tree: deps
 
 export:
 	@scripts/export.sh
+
+# Plain (non-debug) UML kernel; 5 interleaved rounds of 100000 pairs.
+bench-results: tree
+	@DEBUG= KUNIT= scripts/build.sh um
+	@DEBUG= KUNIT= scripts/bench-uml.sh --save series/bench-results.txt 5 100000
 
 build-um build-x86_64: build-%: tree
 	@scripts/build.sh $*

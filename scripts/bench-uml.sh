@@ -8,10 +8,25 @@
 #   all      = 0-8        (every order with lists, the mTHP orders too)
 # Prints the table of scripts/bench-report.py with ratios to upstream.
 #
-# Usage: scripts/bench-uml.sh [ROUNDS] [LOOPS]      (default 5 100000)
+# With --save FILE the report also goes to FILE with the code hash of the
+# tree it was measured on (lib.sh code_hash): series/bench-results.txt is
+# what the cover letter quotes (make bench-results, then make export).
+#
+# Usage: scripts/bench-uml.sh [--save FILE] [ROUNDS] [LOOPS]  (default 5 100000)
 
 . "$(dirname "$0")/lib.sh"
 
+save=
+if [ "${1:-}" = --save ]; then
+	save=${2:-}
+	[ -n "$save" ] || die "--save needs a file"
+	[ -d "$(dirname "$save")" ] || die "--save $save: no folder $(dirname "$save")"
+	[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
+		die "--save: results for the cover letter come from the plain kernel, not DEBUG/KUNIT"
+	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
+		die "--save: $SRC has uncommitted edits; results must match a commit"
+	shift 2
+fi
 rounds=${1:-5}
 loops=${2:-100000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
@@ -20,5 +35,11 @@ ko=$("$REPO/scripts/bench-module.sh" um)
 cmd="pcp_bench_ab.sh $ko $rounds 'orders=0-9 loops=$loops' before=0 upstream=0-3 all=0-8"
 "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- "$cmd"
 run=$BUILD/runs/latest-$(flavour um)
-echo "# $(kernel_version "$SRC") UML, 1 CPU; $(date -u +%Y-%m-%d); reproduce: scripts/bench-uml.sh $rounds $loops"
-"$REPO/scripts/bench-report.py" "$run/dmesg.txt" upstream before all | tee "$run/report.txt"
+{
+	echo "# $(kernel_version "$SRC") UML, 1 CPU; $(date -u +%Y-%m-%d); reproduce: scripts/bench-uml.sh $rounds $loops"
+	"$REPO/scripts/bench-report.py" "$run/dmesg.txt" upstream before all
+} | tee "$run/report.txt"
+if [ -n "$save" ]; then
+	{ echo "# code: $(code_hash "$SRC")"; cat "$run/report.txt"; } >"$save"
+	log "saved to $save"
+fi

@@ -15,7 +15,8 @@ PACKAGES=(
 	cpio kmod xz-utils rsync git python3 file
 	ccache					# rebuilds
 	qemu-system-x86 busybox-static		# x86_64 guest
-	sparse coccinelle python3-ply python3-git	# series quality gates
+	# series quality gates; some semantic patches run OCaml scripts
+	sparse coccinelle ocaml-nox python3-ply python3-git
 )
 
 missing=()

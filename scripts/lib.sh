@@ -68,6 +68,14 @@ series_hash() {
 	} | sha256sum | cut -d' ' -f1
 }
 
+# code_hash DIR: a digest of the code of the git tree at DIR (its HEAD's
+# top-level tree without Documentation/): what a benchmark result was
+# measured on.  A changelog or documentation edit keeps it; any code change
+# to the series (or another base) gives another.
+code_hash() {
+	git -C "$1" ls-tree HEAD | grep -v '	Documentation$' | sha256sum | cut -c1-16
+}
+
 # apply_series TREE DIR: git am every patch of DIR on the current branch of
 # TREE.  On failure the am is aborted, the branch is left where it started,
 # and the patch that failed is named.
@@ -141,4 +149,52 @@ kmake() {
 	else
 		make -C "$SRC" O="$(out_dir "$arch")" ARCH="$arch" CC="$cc" "$@"
 	fi
+}
+
+# The gates (bisect-check, coccicheck-check, kernel-doc-check) look at the
+# commits BASE..HEAD of TREE through one scratch worktree, build/bisect, so
+# that the tree and its builds are left alone.
+GATE_WT=$BUILD/bisect
+
+# gate_base REF: check that TREE has commit REF (die otherwise).
+gate_base() {
+	git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 ||
+		die "$TREE is not a git tree: run 'make tree' first"
+	git -C "$TREE" rev-parse -q --verify "$1^{commit}" >/dev/null ||
+		die "$TREE has no commit '$1' (run 'make tree' first?)"
+}
+
+# gate_checkout REF: put the scratch worktree at REF (a commit of TREE).
+gate_checkout() {
+	local c
+	c=$(git -C "$TREE" rev-parse "$1^{commit}")
+	if [ ! -e "$GATE_WT/.git" ] ||
+	   ! git -C "$GATE_WT" rev-parse -q --verify "$c^{commit}" >/dev/null; then
+		rm -rf "$GATE_WT"
+		git -C "$TREE" worktree prune
+		git -C "$TREE" worktree add -q --detach "$GATE_WT" "$c"
+	fi
+	git -C "$GATE_WT" checkout -q --detach "$c"
+}
+
+# touched_files BASE PATHSPEC...: the files any commit of BASE..HEAD of
+# TREE changes (a file changed and changed back is still listed).
+touched_files() {
+	local base=$1
+	shift
+	git -C "$TREE" log --format= --name-only "$base..HEAD" -- "$@" | sort -u
+}
+
+# gate_configure ARCH: configure build/out/bisect-ARCH like the test kernels
+# (debug + KUnit) for the scratch worktree as checked out now.
+gate_configure() {
+	OUTDIR=$BUILD/out/bisect-$1 TREE=$GATE_WT DEBUG=1 KUNIT=1 \
+		"$REPO/scripts/config.sh" "$1" 2>/dev/null ||
+		die "configuring $1 in $GATE_WT failed"
+}
+
+# strip_positions: take line and column numbers out of "file:L:C[-C]:"
+# diagnostics (and the worktree's path), so that base and patch compare.
+strip_positions() {
+	sed -E -e "s|$GATE_WT/||" -e 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?:/:/'
 }

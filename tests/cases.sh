@@ -8,6 +8,7 @@ ALL_TESTS=(
 	zoneinfo_drained_golden
 	series_applies
 	export_roundtrip
+	series_cover_letter
 	series_checkpatch
 	bad_input
 	ksrc_branch
@@ -26,6 +27,12 @@ ALL_TESTS=(
 	x86_64_pcp_orders_stress_2cpu
 	x86_64_pcp_orders_stress_4cpu
 	series_bisect_builds
+	series_coccicheck
+	series_kernel_doc
+	gate_sample_build_break
+	gate_sample_sparse
+	gate_sample_kernel_doc
+	gate_sample_coccicheck
 )
 
 BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
@@ -151,6 +158,26 @@ test_export_roundtrip() {
 	TREE=$tmp/wt scripts/export.sh --to "$tmp/c"
 	diff -r "$tmp/b" "$tmp/c"
 	echo "identical after re-creation: $(ls "$tmp/c" | paste -sd' ')"
+}
+
+# The cover letter is what make export writes now, and the benchmark table
+# it quotes was measured on the series' code.  Stale samples fail: an
+# edited cover letter, results measured on other code.
+test_series_cover_letter() {
+	local tmp
+	tmp=$(mktemp -d)
+	scripts/export.sh --check
+	grep -q '^base-commit: ' series/0000-cover-letter.patch
+	grep -qE '^single +4 ' series/0000-cover-letter.patch
+	cp -r series "$tmp/s"
+	sed -i 's/^base-version: .*/base-version: 0.0/' "$tmp/s/0000-cover-letter.patch"
+	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/export.sh --check
+	cp series/0000-cover-letter.patch "$tmp/s/"
+	SERIES_DIR="$tmp/s" scripts/export.sh --check
+	sed -i 's/^# code: .*/# code: 0123456789abcdef/' "$tmp/s/bench-results.txt"
+	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/export.sh --check
+	env SERIES_DIR="$tmp/s" scripts/export.sh --check 2>&1 | grep -q "measured on code 0123456789abcdef"
+	rm -rf "$tmp"
 }
 
 # Each bad input is a one-line error, non-zero exit, and leaves nothing
@@ -321,7 +348,100 @@ test_uml_bench_smoke() {
 }
 
 # Every prefix of the series compiles the C files it touches, um and
-# x86_64, with no W=1 warning the base does not have.
+# x86_64, with no W=1 or sparse warning the base does not have; from the
+# patch that adds the KUnit suite on, every prefix builds a whole UML test
+# kernel that boots and passes the suite.
 test_series_bisect_builds() {
-	scripts/bisect-check.sh um x86_64
+	scripts/bisect-check.sh --kunit um x86_64
+}
+
+# coccinelle (make C=2 CHECK=scripts/coccicheck MODE=report) and
+# scripts/kernel-doc find nothing in the touched files that the base does
+# not have; new non-static functions carry kernel-doc.
+test_series_coccicheck() {
+	scripts/coccicheck-check.sh
+}
+
+test_series_kernel_doc() {
+	scripts/kernel-doc-check.sh
+}
+
+# The gates fail on broken samples (tests/gates/*.c): each sample is a
+# commit on a scratch worktree of the series' tip that appends the sample
+# to mm/page_alloc.c; the gate runs on tip..sample.
+gate_sample_tree() {
+	local wt
+	wt=$(mktemp -d)/wt
+	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
+	echo "$wt"
+}
+
+gate_sample() {
+	cat "tests/gates/$2" >>"$1/mm/page_alloc.c"
+	git -C "$1" -c user.name=Test -c user.email=test@localhost \
+		commit -q -a -m "gate sample: $2"
+}
+
+gate_sample_cleanup() {
+	git -C "$TREE_DIR" worktree remove --force "$1"
+	rm -rf "$(dirname "$1")"
+}
+
+# expect_gate_failure WANT COMMAND...: COMMAND fails and says WANT.
+expect_gate_failure() {
+	local want=$1 err
+	shift
+	err=$("$@" 2>&1) && { echo "$err"; echo "'$*' passed, expected the gate to fail"; return 1; }
+	echo "$err" | tail -5
+	echo "$err" | grep -qF -- "$want" || { echo "the gate did not say '$want'"; return 1; }
+}
+
+# A build break in the middle of a series that builds at its tip.
+test_gate_sample_build_break() {
+	local wt tip
+	wt=$(gate_sample_tree)
+	tip=$(git -C "$wt" rev-parse HEAD)
+	gate_sample "$wt" build-break.c
+	git -C "$wt" -c user.name=Test -c user.email=test@localhost revert --no-edit HEAD >/dev/null
+	expect_gate_failure "patch 1 (gate sample: build-break.c) does not build for x86_64: mm/page_alloc.o" \
+		env TREE="$wt" scripts/bisect-check.sh --base "$tip" x86_64
+	gate_sample_cleanup "$wt"
+}
+
+# A warning from sparse that gcc's W=1 does not give.
+test_gate_sample_sparse() {
+	local wt tip
+	wt=$(gate_sample_tree)
+	tip=$(git -C "$wt" rev-parse HEAD)
+	gate_sample "$wt" sparse-warning.c
+	expect_gate_failure "new sparse warnings for x86_64" \
+		env TREE="$wt" scripts/bisect-check.sh --base "$tip" x86_64
+	gate_sample_cleanup "$wt"
+}
+
+# A kernel-doc comment naming the wrong parameter; a new non-static
+# function without kernel-doc.
+test_gate_sample_kernel_doc() {
+	local wt tip
+	wt=$(gate_sample_tree)
+	tip=$(git -C "$wt" rev-parse HEAD)
+	gate_sample "$wt" kernel-doc-warning.c
+	expect_gate_failure "Excess function parameter 'nosuchparam'" \
+		env TREE="$wt" scripts/kernel-doc-check.sh --base "$tip"
+	git -C "$wt" reset -q --hard "$tip"
+	gate_sample "$wt" kernel-doc-undocumented.c
+	expect_gate_failure "without a kernel-doc comment: mm/page_alloc.c:pcp_gate_sample_undocumented" \
+		env TREE="$wt" scripts/kernel-doc-check.sh --base "$tip"
+	gate_sample_cleanup "$wt"
+}
+
+# A NULL check before kfree().
+test_gate_sample_coccicheck() {
+	local wt tip
+	wt=$(gate_sample_tree)
+	tip=$(git -C "$wt" rev-parse HEAD)
+	gate_sample "$wt" coccicheck-warning.c
+	expect_gate_failure "1 new coccinelle report(s) in mm/page_alloc.c" \
+		env TREE="$wt" scripts/coccicheck-check.sh --base "$tip"
+	gate_sample_cleanup "$wt"
 }
