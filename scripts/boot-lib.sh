@@ -15,10 +15,11 @@
 
 boot_usage() {
 	cat >&2 <<USAGE
-usage: $0 [--smp N] [--mem SIZE] [--timeout SEC] [--] COMMAND...
+usage: $0 [--smp N] [--mem SIZE] [--timeout SEC] [--file FILE]... [--] COMMAND...
   Boots the $(flavour "$ARCH") kernel, runs COMMAND (a shell command line) inside,
   returns its exit code.  Defaults: --smp ${SMP:-2} (x86_64 only), --mem ${MEM:-512M},
   --timeout ${TIMEOUT:-300}.  The same settings can be given as SMP=, MEM=, TIMEOUT=.
+  --file puts FILE in the guest's /pcp/run/ (x86_64; UML sees the host's files).
 USAGE
 	exit 2
 }
@@ -27,8 +28,11 @@ parse_boot_args() {
 	SMP=${SMP:-2}
 	MEM=${MEM:-512M}
 	TIMEOUT=${TIMEOUT:-300}
+	RUN_FILES=()
 	while [ $# -gt 0 ]; do
 		case $1 in
+		--file) [ -f "${2:-}" ] || die "--file '${2:-}': no such file"
+			RUN_FILES+=("$2"); shift 2 ;;
 		--smp) SMP=${2:-}; shift 2 || boot_usage ;;
 		--mem) MEM=${2:-}; shift 2 || boot_usage ;;
 		--timeout) TIMEOUT=${2:-}; shift 2 || boot_usage ;;

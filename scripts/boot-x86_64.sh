@@ -7,7 +7,8 @@
 # the command, a panic reboots (-no-reboot turns that into an exit), and a
 # timeout kills what is left.
 #
-# Usage: scripts/boot-x86_64.sh [--smp N] [--mem SIZE] [--timeout SEC] [--] COMMAND...
+# Usage: scripts/boot-x86_64.sh [--smp N] [--mem SIZE] [--timeout SEC]
+#                               [--file FILE]... [--] COMMAND...
 # Env: QEMU_EXTRA (more QEMU options, e.g. "-numa node -numa node"),
 #      APPEND (more kernel parameters), ACCEL=kvm|tcg (skip the probe).
 
@@ -28,6 +29,7 @@ new_rundir
 stage=$RUNDIR/initrd
 mkdir -p "$stage/pcp/run"
 cp "$RUNDIR/cmd" "$stage/pcp/run/cmd"
+[ ${#RUN_FILES[@]} = 0 ] || cp "${RUN_FILES[@]}" "$stage/pcp/run/"
 (cd "$stage" && find pcp | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$RUNDIR/run.cpio.gz"
 cat "$BUILD/initramfs/base.cpio.gz" "$RUNDIR/run.cpio.gz" >"$RUNDIR/initrd.cpio.gz"
 rm -rf "$stage"

@@ -12,19 +12,33 @@
  *              the cost is per alloc+free pair.
  * ns (and cycles, where the architecture has a cycle counter) are per
  * alloc+free pair, measured over the whole loop on one CPU with migration
- * disabled.  @set and @round are labels the caller passes (the name of
+ * disabled.
+ *
+ * mode=pressure: latency and success of high-order allocations that can
+ *              fail and fall back (GFP_KERNEL|__GFP_NORETRY), under the
+ *              memory pressure the caller has set up: @loops attempts per
+ *              order, each timed alone (ktime; under QEMU -icount the
+ *              guest clock counts instructions), the pages held until the
+ *              order is done so that memory stays as fragmented as the
+ *              attempts leave it.  One line per order:
+ *
+ *   pcp_bench: mode=pressure order=3 attempts=200 success=180 \
+ *              min_ns=912 mean_ns=5230 max_ns=88213 stddev_ns=9001 ...  @set and @round are labels the caller passes (the name of
  * the vm.percpu_pagelist_orders value it ran under, the round of an
  * interleaved A/B run); the module does not read the sysctl itself.
  *
  * Parameters: orders (order list, default 0-9), loops (default 100000),
  * outstanding (default 64), movable (default 1: GFP_KERNEL|__GFP_MOVABLE,
- * the type of anonymous mTHP folios; 0: GFP_KERNEL), modes (single,batch).
+ * the type of anonymous mTHP folios; 0: GFP_KERNEL), modes (single,batch;
+ * pressure alone, as it holds memory), thisnode (pressure: allocate on
+ * this CPU's node with __GFP_THISNODE, as THP and SLUB first try).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitmap.h>
 #include <linux/gfp.h>
 #include <linux/ktime.h>
+#include <linux/math.h>
 #include <linux/mm.h>
 #include <linux/module.h>
 #include <linux/slab.h>
@@ -42,6 +56,8 @@ static char *modes = "single,batch";
 module_param(modes, charp, 0444);
 static char *set = "unknown";
 module_param(set, charp, 0444);
+static bool thisnode;
+module_param(thisnode, bool, 0444);
 static unsigned int bench_round;
 module_param_named(round, bench_round, uint, 0444);
 
@@ -105,12 +121,47 @@ static int bench_batch(unsigned int order, gfp_t gfp, struct page **pages)
 	return ret;
 }
 
+static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held)
+{
+	u64 min = U64_MAX, max = 0, sum = 0, sumsq = 0, mean, var = 0;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < loops; i++) {
+		u64 t0, ns;
+
+		t0 = ktime_get_ns();
+		held[n] = thisnode ?
+			alloc_pages_node(numa_node_id(), gfp | __GFP_THISNODE, order) :
+			alloc_pages(gfp, order);
+		ns = ktime_get_ns() - t0;
+		if (held[n])
+			n++;
+		min = min(min, ns);
+		max = max(max, ns);
+		sum += ns;
+		sumsq += ns * ns;
+		cond_resched();
+	}
+	for (i = 0; i < n; i++)
+		__free_pages(held[i], order);
+
+	mean = div64_u64(sum, loops);
+	if (loops > 1 && sumsq > mean * sum)
+		var = div64_u64(sumsq - mean * sum, loops - 1);
+	pr_info("mode=pressure order=%u attempts=%u success=%u min_ns=%llu mean_ns=%llu max_ns=%llu stddev_ns=%llu gfp=%s%s set=%s round=%u\n",
+		order, loops, n, min, mean, max, int_sqrt64(var),
+		movable ? "movable" : "kernel", thisnode ? "+thisnode" : "",
+		set, bench_round);
+	return 0;
+}
+
 static int __init pcp_bench_init(void)
 {
 	gfp_t gfp = GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY |
 		    (movable ? __GFP_MOVABLE : 0);
 	DECLARE_BITMAP(mask, NR_PAGE_ORDERS);
 	bool single = strstr(modes, "single"), batch = strstr(modes, "batch");
+	bool pressure = strstr(modes, "pressure");
 	struct page **pages;
 	unsigned int order;
 	int ret = 0;
@@ -120,9 +171,20 @@ static int __init pcp_bench_init(void)
 		       MAX_PAGE_ORDER);
 		return -EINVAL;
 	}
-	if (!loops || !outstanding || (!single && !batch)) {
-		pr_err("loops and outstanding must be > 0, modes single and/or batch\n");
+	if (!loops || !outstanding || (!single && !batch && !pressure) ||
+	    (pressure && (single || batch))) {
+		pr_err("loops and outstanding must be > 0, modes single and/or batch, or pressure alone\n");
 		return -EINVAL;
+	}
+	if (pressure) {
+		/* Reclaim and compaction sleep: no migrate_disable() here. */
+		pages = kvmalloc_array(loops, sizeof(*pages), GFP_KERNEL);
+		if (!pages)
+			return -ENOMEM;
+		for_each_set_bit(order, mask, NR_PAGE_ORDERS)
+			bench_pressure(order, gfp, pages);
+		kvfree(pages);
+		return 0;
 	}
 	pages = kvmalloc_array(outstanding, sizeof(*pages), GFP_KERNEL);
 	if (!pages)

@@ -1,0 +1,80 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# High-order allocations under memory pressure, under each setting of the
+# two slowpath switches, interleaved round by round (A B C ... A B C ...).
+# One run:
+#   - set vm.pcp_drain_after_reclaim and vm.reclaim_compaction_early_break;
+#   - drop the caches, start pcp-hog (anonymous memory with holes);
+#   - start pcp-fault on every CPU but the first (4K, 64K and THP faults,
+#     so pages sit on other CPUs' lists and THP faults meet the pressure);
+#   - read DISK into the page cache until memory is full;
+#   - load pcp_bench with modes=pressure on the first CPU: latency and
+#     success of each order's attempts (kernel log lines "mode=pressure");
+#   - stop the workers and print the /proc/vmstat counters that moved.
+# The switches are restored at the end.
+#
+# Usage (in the guest): highorder_pressure.sh KO ROUNDS "PARAMS" NAME=DRAIN:EARLY...
+# e.g. highorder_pressure.sh pcp_bench.ko 3 "orders=1-4,6,9 loops=50" d1e1=1:1 d2e1=2:1
+# Env: DISK (default /dev/vda), HOG_MIB (default: a quarter of memory),
+#      FILL_MIB (default: all of memory).
+
+ko=$1 rounds=$2 params=$3
+shift 3
+drain=/proc/sys/vm/pcp_drain_after_reclaim
+early=/proc/sys/vm/reclaim_compaction_early_break
+disk=${DISK:-/dev/vda}
+die() { echo "highorder_pressure: $*" >&2; exit 2; }
+[ -f "$ko" ] || die "$ko: no such module"
+[ -e "$drain" ] && [ -e "$early" ] || die "$drain or $early not present (unpatched kernel?)"
+[ -b "$disk" ] || die "$disk: no such block device (boot with a disk for the page cache)"
+[ $# -gt 0 ] || die "no NAME=DRAIN:EARLY given"
+mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
+hog=${HOG_MIB:-$((mem_mib / 4))}
+fill=${FILL_MIB:-$mem_mib}
+ncpu=$(grep -c ^processor /proc/cpuinfo)
+counters="pcp_reclaim_retry pcp_reclaim_retry_success pcp_reclaim_drain
+pcp_reclaim_drain_cpus pcp_reclaim_drain_pages reclaim_compact_early_break
+reclaim_compact_noprogress reclaim_compact_noprogress_limit compact_stall
+compact_fail compact_success thp_fault_alloc thp_fault_fallback
+allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct"
+default_drain=$(cat "$drain") default_early=$(cat "$early")
+echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk"
+
+r=1
+while [ "$r" -le "$rounds" ]; do
+	for pair in "$@"; do
+		name=${pair%%=*} sw=${pair#*=}
+		d=${sw%%:*} e=${sw#*:}
+		out=$(pcp-write "$drain" "$d") && [ "$out" = ok ] || die "$name: $drain=$d: $out"
+		out=$(pcp-write "$early" "$e") && [ "$out" = ok ] || die "$name: $early=$e: $out"
+		sync
+		echo 3 >/proc/sys/vm/drop_caches
+		pcp-hog "$hog" >/tmp/hog.out &
+		hogpid=$!
+		while ! grep -q holding /tmp/hog.out 2>/dev/null; do sleep 0.1; done
+		pids=""
+		c=1
+		while [ $c -lt "$ncpu" ]; do
+			taskset -c $c pcp-fault 3600 4 64 2048 >/dev/null &
+			pids="$pids $!"
+			c=$((c + 1))
+		done
+		dd if="$disk" of=/dev/null bs=1M count="$fill" 2>/dev/null
+		grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/before
+		# shellcheck disable=SC2086
+		taskset -c 0 insmod "$ko" modes=pressure $params set="$name" round=$r ||
+			die "$name: insmod failed"
+		grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/after
+		rmmod pcp_bench
+		# shellcheck disable=SC2086
+		kill $pids $hogpid 2>/dev/null
+		wait
+		echo "highorder: set=$name round=$r drain=$d early_break=$e" \
+			"$(awk 'NR == FNR { b[$1] = $2; next } { printf "%s=%d ", $1, $2 - b[$1] }' /tmp/before /tmp/after)"
+	done
+	r=$((r + 1))
+done
+pcp-write "$drain" "$default_drain" >/dev/null
+pcp-write "$early" "$default_early" >/dev/null
+echo "highorder_pressure: $rounds rounds of $*; switches restored to $(cat "$drain"):$(cat "$early")"
