@@ -8,29 +8,32 @@
 #   - drop the caches, start pcp-hog (anonymous memory with holes);
 #   - start pcp-fault on every CPU but the first (4K, 64K and THP faults,
 #     so pages sit on other CPUs' lists and THP faults meet the pressure);
-#   - read DISK into the page cache until memory is full;
-#   - load pcp_bench with modes=pressure on the first CPU: latency and
-#     success of each order's attempts (kernel log lines "mode=pressure");
-#   - stop the workers and print the /proc/vmstat counters that moved.
+#   - for each order: read DISK into the page cache until memory is full,
+#     load pcp_bench with modes=pressure orders=ORDER on the first CPU
+#     (latency and success of the attempts: kernel log lines
+#     "mode=pressure"), print the /proc/vmstat counters that moved
+#     meanwhile ("highorder:" lines);
+#   - stop the workers.
 # The switches are restored at the end.
 #
-# Usage (in the guest): highorder_pressure.sh KO ROUNDS "PARAMS" NAME=DRAIN:EARLY...
-# e.g. highorder_pressure.sh pcp_bench.ko 3 "orders=1-4,6,9 loops=50" d1e1=1:1 d2e1=2:1
-# Env: DISK (default /dev/vda), HOG_MIB (default: a quarter of memory),
+# Usage (in the guest): highorder_pressure.sh KO ROUNDS "ORDERS" "PARAMS" NAME=DRAIN:EARLY...
+# e.g. highorder_pressure.sh pcp_bench.ko 3 "1 3 9" "mem_pct=80 thisnode=1" d1e1=1:1 d2e1=2:1
+# Env: DISK (default /dev/vda; a file works too), HOG_MIB (default: an eighth of memory),
 #      FILL_MIB (default: all of memory).
 
-ko=$1 rounds=$2 params=$3
-shift 3
+ko=$1 rounds=$2 orders=$3 params=$4
+shift 4
 drain=/proc/sys/vm/pcp_drain_after_reclaim
 early=/proc/sys/vm/reclaim_compaction_early_break
 disk=${DISK:-/dev/vda}
 die() { echo "highorder_pressure: $*" >&2; exit 2; }
 [ -f "$ko" ] || die "$ko: no such module"
 [ -e "$drain" ] && [ -e "$early" ] || die "$drain or $early not present (unpatched kernel?)"
-[ -b "$disk" ] || die "$disk: no such block device (boot with a disk for the page cache)"
+[ -b "$disk" ] || [ -f "$disk" ] ||
+	die "$disk: no such block device or file (boot with a disk for the page cache)"
 [ $# -gt 0 ] || die "no NAME=DRAIN:EARLY given"
 mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
-hog=${HOG_MIB:-$((mem_mib / 4))}
+hog=${HOG_MIB:-$((mem_mib / 8))}
 fill=${FILL_MIB:-$mem_mib}
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 counters="pcp_reclaim_retry pcp_reclaim_retry_success pcp_reclaim_drain
@@ -50,28 +53,33 @@ while [ "$r" -le "$rounds" ]; do
 		out=$(pcp-write "$early" "$e") && [ "$out" = ok ] || die "$name: $early=$e: $out"
 		sync
 		echo 3 >/proc/sys/vm/drop_caches
-		pcp-hog "$hog" >/tmp/hog.out &
+		# The hog and the page cache on the first CPU's node, where the
+		# __GFP_THISNODE attempts have to reclaim and compact.
+		taskset -c 0 pcp-hog "$hog" >/tmp/hog.out &
 		hogpid=$!
 		while ! grep -q holding /tmp/hog.out 2>/dev/null; do sleep 0.1; done
 		pids=""
 		c=1
 		while [ $c -lt "$ncpu" ]; do
-			taskset -c $c pcp-fault 3600 4 64 2048 >/dev/null &
+			taskset -c $c pcp-fault 3600 4 64 2048 >/tmp/fault.$c.out 2>&1 &
 			pids="$pids $!"
 			c=$((c + 1))
 		done
-		dd if="$disk" of=/dev/null bs=1M count="$fill" 2>/dev/null
-		grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/before
-		# shellcheck disable=SC2086
-		taskset -c 0 insmod "$ko" modes=pressure $params set="$name" round=$r ||
-			die "$name: insmod failed"
-		grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/after
-		rmmod pcp_bench
+		for o in $orders; do
+			taskset -c 0 dd if="$disk" of=/dev/null bs=1M count="$fill" 2>/dev/null
+			grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/before
+			# shellcheck disable=SC2086
+			taskset -c 0 insmod "$ko" modes=pressure orders=$o $params set="$name" round=$r ||
+				die "$name: insmod failed"
+			grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/after
+			rmmod pcp_bench
+			echo "highorder: set=$name round=$r order=$o drain=$d early_break=$e" \
+				"$(awk 'NR == FNR { b[$1] = $2; next } { printf "%s=%d ", $1, $2 - b[$1] }' /tmp/before /tmp/after)"
+		done
 		# shellcheck disable=SC2086
 		kill $pids $hogpid 2>/dev/null
 		wait
-		echo "highorder: set=$name round=$r drain=$d early_break=$e" \
-			"$(awk 'NR == FNR { b[$1] = $2; next } { printf "%s=%d ", $1, $2 - b[$1] }' /tmp/before /tmp/after)"
+		cat /tmp/fault.*.out 2>/dev/null; rm -f /tmp/fault.*.out
 	done
 	r=$((r + 1))
 done

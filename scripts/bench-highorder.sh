@@ -7,50 +7,75 @@
 # off and bounded), interleaved on one boot of the x86_64 kernel: two NUMA
 # nodes, one CPU each, a virtio disk read into the page cache, anonymous
 # memory with holes, THP/mTHP faults on the second CPU while pcp_bench
-# (modes=pressure, __GFP_THISNODE) allocates on the first.  Prints the
-# tables of scripts/highorder-report.py.
+# (modes=pressure, __GFP_THISNODE) allocates on the first, each order in
+# turn: as many attempts as make up MEM_PCT of the node's memory, holding
+# what it gets, after the page cache was filled again.  Prints the tables
+# of scripts/highorder-report.py.
 #
 # QEMU runs with -icount shift=0 (TCG): the guest clock advances one
 # nanosecond per instruction, so latencies are instruction counts (shown in
 # thousands), deterministic enough to compare settings; they are not
 # wall-clock times.  Counts and success rates are the primary result.
 #
-# Usage: scripts/bench-highorder.sh [ROUNDS] [LOOPS]   (default 3 40)
-# Env: MEM (default 512M, split over the two nodes), ORDERS (1-4,6,9),
-#      SETS (the settings, default all six), TIMEOUT (default 1500 s).
+# With --arch um the same runs on one UML boot instead: native speed, one
+# CPU, one node (no __GFP_THISNODE, no THP), a host file as the page
+# cache's source; latencies are nanoseconds of real time there.
+#
+# Usage: scripts/bench-highorder.sh [--arch x86_64|um] [ROUNDS] [MEM_PCT]
+#        (default x86_64 3 80)
+# Env: MEM (default 512M; x86_64: split over the two nodes), ORDERS
+#      ("1 2 3 4 6 9"), SETS (the settings, default all six), TIMEOUT
+#      (default 1500 s).
 
 . "$(dirname "$0")/lib.sh"
 
+arch=x86_64
+if [ "${1:-}" = --arch ]; then
+	arch=${2:-}
+	check_arch "$arch"
+	shift 2
+fi
 rounds=${1:-3}
-loops=${2:-40}
+pct=${2:-80}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
-[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+[[ $pct =~ ^[1-9][0-9]?$ ]] || die "MEM_PCT '$pct' is not a percentage (1-99)"
 mem=${MEM:-512M}
 [[ $mem =~ ^([1-9][0-9]*)M$ ]] || die "MEM '$mem' must be in MiB, like 512M"
 node_mib=$(( ${mem%M} / 2 ))
-orders=${ORDERS:-1-4,6,9}
+orders=${ORDERS:-"1 2 3 4 6 9"}
 sets=${SETS:-"d0e1=0:1 d1e1=1:1 d2e1=2:1 d0e0=0:0 d1e0=1:0 d2e0=2:0"}
 
-ko=$("$REPO/scripts/bench-module.sh" x86_64)
-grep -q '^CONFIG_VIRTIO_BLK=y' "$(out_dir x86_64)/.config" ||
-	die "$(flavour x86_64) kernel has no CONFIG_VIRTIO_BLK: rebuild it (make build-x86_64)"
-disk=$BUILD/highorder-disk.img
-[ -f "$disk" ] || truncate -s 2G "$disk"
-
+ko=$("$REPO/scripts/bench-module.sh" "$arch")
 names=()
 for s in $sets; do names+=("${s%%=*}"); done
-cmd="echo always >/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled;"
-cmd+=" highorder_pressure.sh /pcp/run/pcp_bench.ko $rounds 'orders=$orders loops=$loops movable=0 thisnode=1' $sets"
-ACCEL=tcg QEMU_EXTRA="-icount shift=0 \
-	-drive file=$disk,if=virtio,format=raw,readonly=on \
-	-object memory-backend-ram,id=m0,size=${node_mib}M -numa node,nodeid=0,cpus=0,memdev=m0 \
-	-object memory-backend-ram,id=m1,size=${node_mib}M -numa node,nodeid=1,cpus=1,memdev=m1" \
-	"$REPO/scripts/boot-x86_64.sh" --smp 2 --mem "$mem" --timeout "${TIMEOUT:-1500}" \
-	--file "$ko" -- "$cmd"
-run=$BUILD/runs/latest-$(flavour x86_64)
+guest="highorder_pressure.sh"
+if [ "$arch" = um ]; then
+	fill=$BUILD/highorder-fill.img
+	[ -f "$fill" ] || truncate -s 2G "$fill"
+	"$REPO/scripts/boot-um.sh" --mem "$mem" --timeout "${TIMEOUT:-1500}" -- \
+		"DISK=$fill $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
+	where="UML, 1 CPU, $mem, ns of real time"
+	unit=ns scale=1
+else
+	grep -q '^CONFIG_VIRTIO_BLK=y' "$(out_dir x86_64)/.config" ||
+		die "$(flavour x86_64) kernel has no CONFIG_VIRTIO_BLK: rebuild it (make build-x86_64)"
+	disk=$BUILD/highorder-disk.img
+	[ -f "$disk" ] || truncate -s 2G "$disk"
+	cmd="echo always >/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled;"
+	cmd+=" $guest /pcp/run/pcp_bench.ko $rounds '$orders' 'mem_pct=$pct movable=0 thisnode=1' $sets"
+	ACCEL=tcg QEMU_EXTRA="-icount shift=0 \
+		-drive file=$disk,if=virtio,format=raw,readonly=on \
+		-object memory-backend-ram,id=m0,size=${node_mib}M -numa node,nodeid=0,cpus=0,memdev=m0 \
+		-object memory-backend-ram,id=m1,size=${node_mib}M -numa node,nodeid=1,cpus=1,memdev=m1" \
+		"$REPO/scripts/boot-x86_64.sh" --smp 2 --mem "$mem" --timeout "${TIMEOUT:-1500}" \
+		--file "$ko" -- "$cmd"
+	where="x86_64 QEMU TCG -icount shift=0, 2 nodes x 1 CPU, $mem, thousands of instructions"
+	unit="thousands of instructions" scale=1000
+fi
+run=$BUILD/runs/latest-$(flavour "$arch")
 {
-	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 2 nodes x 1 CPU, $mem; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: scripts/bench-highorder.sh $rounds $loops   (ORDERS=$orders)"
+	echo "# $(kernel_version "$SRC") $where; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: scripts/bench-highorder.sh --arch $arch $rounds $pct   (MEM=$mem ORDERS='$orders')"
 	"$REPO/scripts/highorder-report.py" "$run/dmesg.txt" "$run/output.txt" \
-		--unit "thousands of instructions" --scale 1000 "${names[@]}"
+		--unit "$unit" --scale "$scale" "${names[@]}"
 } | tee "$run/report.txt"

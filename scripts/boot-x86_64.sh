@@ -38,7 +38,7 @@ log "$(flavour x86_64): $accel, $SMP CPUs, $MEM, timeout $TIMEOUT s"
 set +e
 # shellcheck disable=SC2086 # QEMU_EXTRA is a list of options
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
-	-m "$MEM" -smp "$SMP" -nographic -monitor none -no-reboot \
+	-m "$MEM" -smp "$SMP,sockets=$SMP,cores=1,threads=1" -nographic -monitor none -no-reboot \
 	-kernel "$kernel" -initrd "$RUNDIR/initrd.cpio.gz" \
 	-append "console=ttyS0 ignore_loglevel panic=-1 ${APPEND:-}" \
 	${QEMU_EXTRA:-} </dev/null >"$RUNDIR/console.log" 2>&1

@@ -84,18 +84,21 @@ def main(argv):
             continue
         fields = dict(kv.split("=", 1) for kv in line.split()[1:] if "=" in kv)
         name = fields.pop("set")
-        rounds[name] = rounds.get(name, 0) + 1
+        rounds.setdefault(name, set()).add(fields.pop("round", None))
         switches[name] = (fields.pop("drain", "?"), fields.pop("early_break", "?"))
-        fields.pop("round", None)
+        fields.pop("order", None)
         c = counters.setdefault(name, {})
         for k, v in fields.items():
             c[k] = c.get(k, 0) + int(v)
 
-    w = max(12, max(len(s) for s in sets) + 2)
+    # Nanoseconds print whole; scaled units with two decimals.
+    prec = 0 if scale == 1 else 2
+    longest = max([len(f"{r[4] / scale:.{prec}f}") for v in runs.values() for r in v] + [len(s) for s in sets])
+    w = max(12, longest + 2)
     print(f"Highorder allocation latency under pressure ({unit}), gfp={','.join(sorted(gfps))}")
     print(f"{'':14}" + "".join(f"{s:>{w}}" for s in sets))
     print(f"{'drain:early':14}" + "".join(f"{':'.join(switches.get(s, ('?', '?'))):>{w}}" for s in sets))
-    print(f"{'rounds':14}" + "".join(f"{rounds.get(s, 0):>{w}}" for s in sets))
+    print(f"{'rounds':14}" + "".join(f"{len(rounds.get(s, ())):>{w}}" for s in sets))
     for order in sorted({o for _, o in runs}):
         p = {s: pool(runs.get((s, order), [])) for s in sets}
 
@@ -105,7 +108,7 @@ def main(argv):
         row("Count", lambda x: str(x["count"]))
         row("Success", lambda x: f"{100.0 * x['success'] / x['count']:.1f}%")
         for k in ("min", "mean", "max", "stddev"):
-            row(k.capitalize(), lambda x, k=k: f"{x[k] / scale:.4f}")
+            row(k.capitalize(), lambda x, k=k: f"{x[k] / scale:.{prec}f}")
     if counters:
         print()
         print("/proc/vmstat counters during the attempts, summed over rounds")

@@ -6,6 +6,7 @@ ALL_TESTS=(
 	splat_golden
 	bench_report_golden
 	zoneinfo_drained_golden
+	highorder_report_golden
 	series_applies
 	export_roundtrip
 	series_cover_letter
@@ -26,6 +27,8 @@ ALL_TESTS=(
 	x86_64_pcp_orders_sysctl
 	x86_64_pcp_orders_stress_2cpu
 	x86_64_pcp_orders_stress_4cpu
+	x86_64_slowpath_sysctl
+	uml_highorder_pressure
 	series_bisect_builds
 	series_coccicheck
 	series_kernel_doc
@@ -94,6 +97,20 @@ test_zoneinfo_drained_golden() {
 	[ "$(guest/pcp_orders_drained.sh 0 "$z" | wc -l)" = 5 ]
 	guest/pcp_orders_drained.sh 0 tests/splat/clean-boot.log && return 1
 	[ $? = 3 ]
+}
+
+# scripts/highorder-report.py pools rounds by hand-checked figures: set a,
+# order 1: runs {100,200,300,400} (mean 250, sd 129) and {50,150} (mean
+# 100, sd 71) pool to count 6, mean 200, sd 130 (130.36; 130.38 from the raw
+# values; the inputs are rounded), success 4/6.  tests/highorder-check.py
+# passes a consistent run and names each broken promise of a bad one.
+test_highorder_report_golden() {
+	local d=tests/highorder
+	diff -u $d/expected.txt <(scripts/highorder-report.py $d/dmesg.txt $d/output.txt a b)
+	expect_error "no mode=pressure results for set(s) c" scripts/highorder-report.py $d/dmesg.txt $d/output.txt a c
+	tests/highorder-check.py $d/output.txt
+	! tests/highorder-check.py $d/output-no-early-break.txt
+	[ "$(tests/highorder-check.py $d/output-broken-switches.txt | grep -c 'set=')" = 7 ]
 }
 
 # The series applies to the base, one commit per patch, in order.
@@ -325,6 +342,23 @@ test_x86_64_pcp_orders_stress_2cpu() {
 
 test_x86_64_pcp_orders_stress_4cpu() {
 	stress_x86_64 --smp 4 --mem 1G
+}
+
+# The two slowpath switches: defaults, valid values, EINVAL with the value
+# unchanged, the counters in /proc/vmstat.
+test_x86_64_slowpath_sysctl() {
+	scripts/boot-x86_64.sh --smp 2 -- slowpath_sysctl.sh
+	! grep -q '^not ok' "$(last_run x86_64)/output.txt"
+}
+
+# High-order allocations under pressure with every setting of the two
+# switches (one round, UML: 256M, orders 2, 4, 6, 9, 95% of memory each):
+# the run ends (the bounded fallback terminates), no splat, each setting
+# keeps its promises and the pressure reaches the drain and the early
+# break (tests/highorder-check.py).
+test_uml_highorder_pressure() {
+	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench-highorder.sh --arch um 1 95
+	tests/highorder-check.py "$(last_run um)/output.txt"
 }
 
 # The series' KUnit suite, run at boot: every case passes (UML: 1 CPU, no

@@ -17,7 +17,8 @@
  * mode=pressure: latency and success of high-order allocations that can
  *              fail and fall back (GFP_KERNEL|__GFP_NORETRY), under the
  *              memory pressure the caller has set up: @loops attempts per
- *              order, each timed alone (ktime; under QEMU -icount the
+ *              order (with @mem_pct: as many as make up that share of the
+ *              memory of the node, or of all memory), each timed alone (ktime; under QEMU -icount the
  *              guest clock counts instructions), the pages held until the
  *              order is done so that memory stays as fragmented as the
  *              attempts leave it.  One line per order:
@@ -58,6 +59,8 @@ static char *set = "unknown";
 module_param(set, charp, 0444);
 static bool thisnode;
 module_param(thisnode, bool, 0444);
+static unsigned int mem_pct;
+module_param(mem_pct, uint, 0444);
 static unsigned int bench_round;
 module_param_named(round, bench_round, uint, 0444);
 
@@ -121,12 +124,24 @@ static int bench_batch(unsigned int order, gfp_t gfp, struct page **pages)
 	return ret;
 }
 
-static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held)
+/* Attempts of @order: @loops, or with @mem_pct that share of memory. */
+static unsigned int pressure_attempts(unsigned int order)
+{
+	unsigned long pages;
+
+	if (!mem_pct)
+		return loops;
+	pages = thisnode ? node_present_pages(numa_node_id()) : totalram_pages();
+	return max(1UL, (pages / 100 * mem_pct) >> order);
+}
+
+static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held,
+			  unsigned int attempts)
 {
 	u64 min = U64_MAX, max = 0, sum = 0, sumsq = 0, mean, var = 0;
 	unsigned int i, n = 0;
 
-	for (i = 0; i < loops; i++) {
+	for (i = 0; i < attempts; i++) {
 		u64 t0, ns;
 
 		t0 = ktime_get_ns();
@@ -145,11 +160,11 @@ static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held)
 	for (i = 0; i < n; i++)
 		__free_pages(held[i], order);
 
-	mean = div64_u64(sum, loops);
-	if (loops > 1 && sumsq > mean * sum)
-		var = div64_u64(sumsq - mean * sum, loops - 1);
+	mean = div64_u64(sum, attempts);
+	if (attempts > 1 && sumsq > mean * sum)
+		var = div64_u64(sumsq - mean * sum, attempts - 1);
 	pr_info("mode=pressure order=%u attempts=%u success=%u min_ns=%llu mean_ns=%llu max_ns=%llu stddev_ns=%llu gfp=%s%s set=%s round=%u\n",
-		order, loops, n, min, mean, max, int_sqrt64(var),
+		order, attempts, n, min, mean, max, int_sqrt64(var),
 		movable ? "movable" : "kernel", thisnode ? "+thisnode" : "",
 		set, bench_round);
 	return 0;
@@ -178,12 +193,15 @@ static int __init pcp_bench_init(void)
 	}
 	if (pressure) {
 		/* Reclaim and compaction sleep: no migrate_disable() here. */
-		pages = kvmalloc_array(loops, sizeof(*pages), GFP_KERNEL);
-		if (!pages)
-			return -ENOMEM;
-		for_each_set_bit(order, mask, NR_PAGE_ORDERS)
-			bench_pressure(order, gfp, pages);
-		kvfree(pages);
+		for_each_set_bit(order, mask, NR_PAGE_ORDERS) {
+			unsigned int attempts = pressure_attempts(order);
+
+			pages = kvmalloc_array(attempts, sizeof(*pages), GFP_KERNEL);
+			if (!pages)
+				return -ENOMEM;
+			bench_pressure(order, gfp, pages, attempts);
+			kvfree(pages);
+		}
 		return 0;
 	}
 	pages = kvmalloc_array(outstanding, sizeof(*pages), GFP_KERNEL);
