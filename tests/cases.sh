@@ -400,27 +400,7 @@ test_series_kernel_doc() {
 	scripts/kernel-doc-check.sh
 }
 
-# The gates fail on broken samples (tests/gates/*.c): each sample is a
-# commit on a scratch worktree of the series' tip that appends the sample
-# to mm/page_alloc.c; the gate runs on tip..sample.
-gate_sample_tree() {
-	local wt
-	wt=$(mktemp -d)/wt
-	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
-	echo "$wt"
-}
-
-gate_sample() {
-	cat "tests/gates/$2" >>"$1/mm/page_alloc.c"
-	git -C "$1" -c user.name=Test -c user.email=test@localhost \
-		commit -q -a -m "gate sample: $2"
-}
-
-gate_sample_cleanup() {
-	git -C "$TREE_DIR" worktree remove --force "$1"
-	rm -rf "$(dirname "$1")"
-}
-
+# The gates fail on broken samples (tests/gates/*.c).
 # expect_gate_failure WANT COMMAND...: COMMAND fails and says WANT.
 expect_gate_failure() {
 	local want=$1 err
@@ -430,52 +410,55 @@ expect_gate_failure() {
 	echo "$err" | grep -qF -- "$want" || { echo "the gate did not say '$want'"; return 1; }
 }
 
+# gate_sample_fails SAMPLE WANT GATE [ARGS...]: on a scratch worktree of
+# the series' tip, one commit appends tests/gates/SAMPLE to mm/page_alloc.c
+# (a sample named *break* is taken back by a second commit, so the break
+# sits in the middle of a series that builds at its tip); GATE --base TIP
+# ARGS must fail and say WANT.
+gate_sample_fails() {
+	local sample=$1 want=$2 gate=$3 wt tip rc=0
+	shift 3
+	wt=$(mktemp -d)/wt
+	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
+	tip=$(git -C "$wt" rev-parse HEAD)
+	cat "tests/gates/$sample" >>"$wt/mm/page_alloc.c"
+	git -C "$wt" -c user.name=Test -c user.email=test@localhost \
+		commit -q -a -m "gate sample: $sample"
+	case $sample in
+	*break*) git -C "$wt" -c user.name=Test -c user.email=test@localhost \
+			revert --no-edit HEAD >/dev/null ;;
+	esac
+	expect_gate_failure "$want" env TREE="$wt" "$gate" --base "$tip" "$@" || rc=1
+	git -C "$TREE_DIR" worktree remove --force "$wt"
+	rm -rf "$(dirname "$wt")"
+	return $rc
+}
+
 # A build break in the middle of a series that builds at its tip.
 test_gate_sample_build_break() {
-	local wt tip
-	wt=$(gate_sample_tree)
-	tip=$(git -C "$wt" rev-parse HEAD)
-	gate_sample "$wt" build-break.c
-	git -C "$wt" -c user.name=Test -c user.email=test@localhost revert --no-edit HEAD >/dev/null
-	expect_gate_failure "patch 1 (gate sample: build-break.c) does not build for x86_64: mm/page_alloc.o" \
-		env TREE="$wt" scripts/bisect-check.sh --base "$tip" x86_64
-	gate_sample_cleanup "$wt"
+	gate_sample_fails build-break.c \
+		"patch 1 (gate sample: build-break.c) does not build for x86_64: mm/page_alloc.o" \
+		scripts/bisect-check.sh x86_64
 }
 
 # A warning from sparse that gcc's W=1 does not give.
 test_gate_sample_sparse() {
-	local wt tip
-	wt=$(gate_sample_tree)
-	tip=$(git -C "$wt" rev-parse HEAD)
-	gate_sample "$wt" sparse-warning.c
-	expect_gate_failure "new sparse warnings for x86_64" \
-		env TREE="$wt" scripts/bisect-check.sh --base "$tip" x86_64
-	gate_sample_cleanup "$wt"
+	gate_sample_fails sparse-warning.c "new sparse warnings for x86_64" \
+		scripts/bisect-check.sh x86_64
 }
 
 # A kernel-doc comment naming the wrong parameter; a new non-static
 # function without kernel-doc.
 test_gate_sample_kernel_doc() {
-	local wt tip
-	wt=$(gate_sample_tree)
-	tip=$(git -C "$wt" rev-parse HEAD)
-	gate_sample "$wt" kernel-doc-warning.c
-	expect_gate_failure "Excess function parameter 'nosuchparam'" \
-		env TREE="$wt" scripts/kernel-doc-check.sh --base "$tip"
-	git -C "$wt" reset -q --hard "$tip"
-	gate_sample "$wt" kernel-doc-undocumented.c
-	expect_gate_failure "without a kernel-doc comment: mm/page_alloc.c:pcp_gate_sample_undocumented" \
-		env TREE="$wt" scripts/kernel-doc-check.sh --base "$tip"
-	gate_sample_cleanup "$wt"
+	gate_sample_fails kernel-doc-warning.c "Excess function parameter 'nosuchparam'" \
+		scripts/kernel-doc-check.sh
+	gate_sample_fails kernel-doc-undocumented.c \
+		"without a kernel-doc comment: mm/page_alloc.c:pcp_gate_sample_undocumented" \
+		scripts/kernel-doc-check.sh
 }
 
 # A NULL check before kfree().
 test_gate_sample_coccicheck() {
-	local wt tip
-	wt=$(gate_sample_tree)
-	tip=$(git -C "$wt" rev-parse HEAD)
-	gate_sample "$wt" coccicheck-warning.c
-	expect_gate_failure "1 new coccinelle report(s) in mm/page_alloc.c" \
-		env TREE="$wt" scripts/coccicheck-check.sh --base "$tip"
-	gate_sample_cleanup "$wt"
+	gate_sample_fails coccicheck-warning.c "1 new coccinelle report(s) in mm/page_alloc.c" \
+		scripts/coccicheck-check.sh
 }
