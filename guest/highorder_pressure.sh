@@ -41,6 +41,7 @@ pcp_reclaim_drain_cpus pcp_reclaim_drain_pages reclaim_compact_early_break
 reclaim_compact_noprogress reclaim_compact_noprogress_limit compact_stall
 compact_fail compact_success thp_fault_alloc thp_fault_fallback
 allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct"
+pattern="^($(echo $counters | tr ' ' '|')) "
 default_drain=$(cat "$drain") default_early=$(cat "$early")
 echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk"
 
@@ -67,11 +68,11 @@ while [ "$r" -le "$rounds" ]; do
 		done
 		for o in $orders; do
 			taskset -c 0 dd if="$disk" of=/dev/null bs=1M count="$fill" 2>/dev/null
-			grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/before
+			grep -E "$pattern" /proc/vmstat >/tmp/before
 			# shellcheck disable=SC2086
 			taskset -c 0 insmod "$ko" modes=pressure orders=$o $params set="$name" round=$r ||
 				die "$name: insmod failed"
-			grep -E "^($(echo $counters | tr ' ' '|')) " /proc/vmstat >/tmp/after
+			grep -E "$pattern" /proc/vmstat >/tmp/after
 			rmmod pcp_bench
 			echo "highorder: set=$name round=$r order=$o drain=$d early_break=$e" \
 				"$(awk 'NR == FNR { b[$1] = $2; next } { printf "%s=%d ", $1, $2 - b[$1] }' /tmp/before /tmp/after)"

@@ -14,15 +14,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-base=$BASE_TAG
-while [ $# -gt 0 ]; do
-	case $1 in
-	--base) base=${2:-}; [ -n "$base" ] || die "--base needs a commit"; shift ;;
-	-h|--help) sed -n '3,13s/^# \{0,1\}//p' "$0"; exit 0 ;;
-	*) die "unknown option '$1' (try --help)" ;;
-	esac
-	shift
-done
+gate_base_option "$@"
 command -v spatch >/dev/null || die "spatch not found: install coccinelle (make deps)"
 command -v ocamlfind >/dev/null && command -v ocamlopt >/dev/null ||
 	die "no OCaml compiler: install ocaml-nox (make deps)"

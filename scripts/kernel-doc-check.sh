@@ -13,15 +13,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-base=$BASE_TAG
-while [ $# -gt 0 ]; do
-	case $1 in
-	--base) base=${2:-}; [ -n "$base" ] || die "--base needs a commit"; shift ;;
-	-h|--help) sed -n '3,12s/^# \{0,1\}//p' "$0"; exit 0 ;;
-	*) die "unknown option '$1' (try --help)" ;;
-	esac
-	shift
-done
+gate_base_option "$@"
 gate_base "$base"
 files=($(touched_files "$base" '*.c' '*.h'))
 [ ${#files[@]} -gt 0 ] || { log "no C file or header touched: nothing to check"; exit 0; }

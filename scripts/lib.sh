@@ -156,6 +156,20 @@ kmake() {
 # that the tree and its builds are left alone.
 GATE_WT=$BUILD/bisect
 
+# gate_base_option ARGS...: the options of a base-vs-tip gate: --base REF
+# (default the base tag) into $base, -h/--help prints the script's header.
+gate_base_option() {
+	base=$BASE_TAG
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--base) base=${2:-}; [ -n "$base" ] || die "--base needs a commit"; shift ;;
+		-h|--help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+		*) die "unknown option '$1' (try --help)" ;;
+		esac
+		shift
+	done
+}
+
 # gate_base REF: check that TREE has commit REF (die otherwise).
 gate_base() {
 	git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 ||
