@@ -9,36 +9,21 @@ interleaved runs (guest/pcp_bench_ab.sh).  For every mode and order it
 prints the mean ns per alloc+free pair under each set (stddev in
 parentheses), and each OTHER set as a ratio to BASE.  A ratio is marked
 with '*' when the difference is significant: |mean_a - mean_b| exceeds the
-sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it;
-with fewer than two rounds nothing is marked.
+sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it
+(scripts/mmstat.py); with fewer than two rounds nothing is marked.
 """
-import math
 import re
-import statistics
 import sys
 from collections import defaultdict
 
+import mmstat
+
 LINE = re.compile(r"pcp_bench: mode=(\w+) order=(\d+) loops=(\d+) ns=([\d.]+) "
                   r"cycles=(\d+) gfp=(\w+) set=(\S+) round=(\d+)")
-QNORM_975 = 1.959964
 
 
 def stats(values):
-    mean = statistics.fmean(values)
-    sd = statistics.stdev(values) if len(values) > 1 else 0.0
-    return mean, sd, len(values)
-
-
-def significant(a, b):
-    """Never with fewer than two samples a side: no spread to judge by."""
-    (ma, sa, na), (mb, sb, nb) = a, b
-    if na < 2 or nb < 2:
-        return False
-    halfwidths = QNORM_975 * (sa + sb)
-    if halfwidths == 0:
-        return ma != mb
-    return abs(ma - mb) / halfwidths > 1
-
+    return mmstat.amean(values), mmstat.stddev(values), values
 
 def main(argv):
     if len(argv) < 3:
@@ -81,7 +66,7 @@ def main(argv):
                 row += f"{st[s][0]:>10.2f} ({st[s][1]:5.2f})" if s in st else f"{'-':>18}"
             for s in sets[1:]:
                 if s in st and base in st and st[base][0] > 0:
-                    mark = "*" if significant(st[s], st[base]) else " "
+                    mark = "*" if mmstat.significant(st[s][2], st[base][2], "lower") else " "
                     row += f"{st[s][0] / st[base][0]:>16.3f}{mark} "
                 else:
                     row += f"{'-':>18}"

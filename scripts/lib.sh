@@ -119,12 +119,19 @@ check_arch() {
 	esac
 }
 
-# flavour ARCH: the build folder name: ARCH, plus -debug and -kunit when
-# DEBUG=1 / KUNIT=1 layer those fragments.
+# flavour ARCH: the build folder name: ARCH, plus -debug, -kunit and
+# -lockstat when DEBUG=1 / KUNIT=1 / LOCKSTAT=1 layer those fragments, and
+# -extra-<checksum> of the EXTRA_CONFIG files' names and contents.
 flavour() {
-	local f=$1
+	local f=$1 sum
 	[ "${DEBUG:-0}" = 1 ] && f=$f-debug
 	[ "${KUNIT:-0}" = 1 ] && f=$f-kunit
+	[ "${LOCKSTAT:-0}" = 1 ] && f=$f-lockstat
+	if [ -n "${EXTRA_CONFIG:-}" ]; then
+		# shellcheck disable=SC2086
+		sum=$({ echo "$EXTRA_CONFIG"; cat $EXTRA_CONFIG 2>/dev/null; } | cksum)
+		f=$f-extra-${sum%% *}
+	fi
 	echo "$f"
 }
 

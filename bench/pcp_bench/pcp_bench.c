@@ -10,9 +10,18 @@
  * mode=single: alloc_pages() then __free_pages() of one page, in a loop.
  * mode=batch:  allocate @outstanding pages, then free them all, in a loop;
  *              the cost is per alloc+free pair.
+ * mode=cross:  allocate @outstanding pages on this CPU and free them on
+ *              another one (a kthread bound to the next online CPU), two
+ *              batches in flight, as a network receive path or a page
+ *              handed to another CPU's task does; per alloc+free pair.
+ *              Needs two online CPUs.
+ * mode=allcpu: the single loop on @ncpus CPUs at once (0: every online
+ *              CPU), one bound kthread each, started together; ns is the
+ *              wall time per pair per CPU (throughput: cpus * 1e9 / ns
+ *              pairs per second), and the line says cpus=N.
  * ns (and cycles, where the architecture has a cycle counter) are per
  * alloc+free pair, measured over the whole loop on one CPU with migration
- * disabled.
+ * disabled (cross, allcpu: wall time on the CPU that started them).
  *
  * mode=pressure: latency and success of high-order allocations that can
  *              fail and fall back (GFP_KERNEL|__GFP_NORETRY), under the
@@ -29,7 +38,7 @@
  * interleaved A/B run); the module does not read the sysctl itself.
  *
  * Parameters: orders (order list, default 0-9), loops (default 100000),
- * outstanding (default 64), movable (default 1: GFP_KERNEL|__GFP_MOVABLE,
+ * outstanding (default 64), ncpus (allcpu: 0 = all online), movable (default 1: GFP_KERNEL|__GFP_MOVABLE,
  * the type of anonymous mTHP folios; 0: GFP_KERNEL), modes (single,batch;
  * pressure alone, as it holds memory), thisnode (pressure: allocate on
  * this CPU's node with __GFP_THISNODE, as THP and SLUB first try).
@@ -37,7 +46,10 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitmap.h>
+#include <linux/completion.h>
+#include <linux/cpumask.h>
 #include <linux/gfp.h>
+#include <linux/kthread.h>
 #include <linux/ktime.h>
 #include <linux/math.h>
 #include <linux/mm.h>
@@ -63,16 +75,29 @@ static unsigned int mem_pct;
 module_param(mem_pct, uint, 0444);
 static unsigned int bench_round;
 module_param_named(round, bench_round, uint, 0444);
+static unsigned int ncpus;
+module_param(ncpus, uint, 0444);
 
 static void report(const char *mode, unsigned int order, unsigned long pairs,
-		   u64 ns, u64 cycles)
+		   u64 ns, u64 cycles, unsigned int cpus)
 {
 	u64 milli = div64_u64(ns * 1000, pairs);
 
-	pr_info("mode=%s order=%u loops=%lu ns=%llu.%02llu cycles=%llu gfp=%s set=%s round=%u\n",
+	pr_info("mode=%s order=%u loops=%lu ns=%llu.%02llu cycles=%llu gfp=%s set=%s round=%u cpus=%u\n",
 		mode, order, pairs, milli / 1000, (milli % 1000) / 10,
 		div64_u64(cycles, pairs), movable ? "movable" : "kernel", set,
-		bench_round);
+		bench_round, cpus);
+}
+
+/* Bound kthreads of cross and allcpu: run @fn, then wait to be stopped. */
+static void wait_for_stop(void)
+{
+	set_current_state(TASK_INTERRUPTIBLE);
+	while (!kthread_should_stop()) {
+		schedule();
+		set_current_state(TASK_INTERRUPTIBLE);
+	}
+	__set_current_state(TASK_RUNNING);
 }
 
 static int bench_single(unsigned int order, gfp_t gfp)
@@ -92,7 +117,7 @@ static int bench_single(unsigned int order, gfp_t gfp)
 	}
 	c1 = get_cycles();
 	t1 = ktime_get_ns();
-	report("single", order, loops, t1 - t0, c1 - c0);
+	report("single", order, loops, t1 - t0, c1 - c0, 1);
 	return 0;
 }
 
@@ -120,8 +145,163 @@ static int bench_batch(unsigned int order, gfp_t gfp, struct page **pages)
 	t1 = ktime_get_ns();
 	if (!ret)
 		report("batch", order, (unsigned long)rounds * outstanding,
-		       t1 - t0, c1 - c0);
+		       t1 - t0, c1 - c0, 1);
 	return ret;
+}
+
+/* mode=cross: two batches in flight between this CPU and a freeing CPU. */
+struct cross_ctx {
+	unsigned int order, rounds;
+	struct page **buf[2];
+	struct completion full[2], empty[2];
+};
+
+static int cross_freer(void *data)
+{
+	struct cross_ctx *c = data;
+	unsigned int r, i;
+
+	for (r = 0; r < c->rounds; r++) {
+		struct page **buf = c->buf[r & 1];
+
+		wait_for_completion(&c->full[r & 1]);
+		for (i = 0; i < outstanding; i++)
+			if (buf[i])
+				__free_pages(buf[i], c->order);
+		complete(&c->empty[r & 1]);
+	}
+	wait_for_stop();
+	return 0;
+}
+
+static int bench_cross(unsigned int order, gfp_t gfp, struct page **pages)
+{
+	unsigned int cpu = smp_processor_id(), other, r, i, failed = 0;
+	struct cross_ctx c = {
+		.order = order,
+		.rounds = max(loops / outstanding, 1U),
+		.buf = { pages, pages + outstanding },
+	};
+	struct task_struct *freer;
+	cycles_t c0, c1;
+	u64 t0, t1;
+
+	other = cpumask_any_but(cpu_online_mask, cpu);
+	if (other >= nr_cpu_ids) {
+		pr_err("mode=cross needs two online CPUs\n");
+		return -ENODEV;
+	}
+	for (i = 0; i < 2; i++) {
+		init_completion(&c.full[i]);
+		init_completion(&c.empty[i]);
+		complete(&c.empty[i]);
+	}
+	freer = kthread_create_on_cpu(cross_freer, &c, other, "pcp_bench_free/%u");
+	if (IS_ERR(freer))
+		return PTR_ERR(freer);
+	wake_up_process(freer);
+
+	t0 = ktime_get_ns();
+	c0 = get_cycles();
+	for (r = 0; r < c.rounds; r++) {
+		struct page **buf = c.buf[r & 1];
+
+		wait_for_completion(&c.empty[r & 1]);
+		for (i = 0; i < outstanding; i++) {
+			buf[i] = alloc_pages(gfp, order);
+			failed += !buf[i];
+		}
+		complete(&c.full[r & 1]);
+	}
+	wait_for_completion(&c.empty[0]);
+	wait_for_completion(&c.empty[1]);
+	c1 = get_cycles();
+	t1 = ktime_get_ns();
+	kthread_stop(freer);
+	if (failed)
+		return -ENOMEM;
+	report("cross", order, (unsigned long)c.rounds * outstanding,
+	       t1 - t0, c1 - c0, 2);
+	return 0;
+}
+
+/* mode=allcpu: the single loop on several CPUs, started together. */
+struct allcpu_ctx {
+	unsigned int order;
+	gfp_t gfp;
+	struct completion start, done;
+	atomic_t running, failed;
+};
+
+static int allcpu_worker(void *data)
+{
+	struct allcpu_ctx *c = data;
+	unsigned int i;
+
+	wait_for_completion(&c->start);
+	for (i = 0; i < loops; i++) {
+		struct page *page = alloc_pages(c->gfp, c->order);
+
+		if (unlikely(!page)) {
+			atomic_inc(&c->failed);
+			break;
+		}
+		__free_pages(page, c->order);
+	}
+	if (atomic_dec_and_test(&c->running))
+		complete(&c->done);
+	wait_for_stop();
+	return 0;
+}
+
+static int bench_allcpu(unsigned int order, gfp_t gfp)
+{
+	unsigned int n = ncpus ? min(ncpus, num_online_cpus()) : num_online_cpus();
+	struct allcpu_ctx c = { .order = order, .gfp = gfp };
+	struct task_struct **workers;
+	unsigned int cpu, i = 0, started;
+	cycles_t c0, c1;
+	u64 t0, t1;
+
+	workers = kcalloc(n, sizeof(*workers), GFP_KERNEL);
+	if (!workers)
+		return -ENOMEM;
+	init_completion(&c.start);
+	init_completion(&c.done);
+	atomic_set(&c.running, n);
+	atomic_set(&c.failed, 0);
+	for_each_online_cpu(cpu) {
+		if (i == n)
+			break;
+		workers[i] = kthread_create_on_cpu(allcpu_worker, &c, cpu,
+						   "pcp_bench/%u");
+		if (IS_ERR(workers[i]))
+			break;
+		wake_up_process(workers[i++]);
+	}
+	started = i;
+	/* Workers that could not be created count as done. */
+	if (started < n && atomic_sub_and_test(n - started, &c.running))
+		complete(&c.done);
+
+	t0 = ktime_get_ns();
+	c0 = get_cycles();
+	complete_all(&c.start);
+	if (started)
+		wait_for_completion(&c.done);
+	c1 = get_cycles();
+	t1 = ktime_get_ns();
+	for (i = 0; i < started; i++)
+		kthread_stop(workers[i]);
+	kfree(workers);
+	if (started < n) {
+		pr_err("mode=allcpu: could only start %u of %u threads\n", started, n);
+		return -ENOMEM;
+	}
+	if (atomic_read(&c.failed))
+		return -ENOMEM;
+	report("allcpu", order, loops, t1 - t0, c1 - c0, n);
+	return 0;
 }
 
 /* Attempts of @order: @loops, or with @mem_pct that share of memory. */
@@ -176,6 +356,7 @@ static int __init pcp_bench_init(void)
 		    (movable ? __GFP_MOVABLE : 0);
 	DECLARE_BITMAP(mask, NR_PAGE_ORDERS);
 	bool single = strstr(modes, "single"), batch = strstr(modes, "batch");
+	bool cross = strstr(modes, "cross"), allcpu = strstr(modes, "allcpu");
 	bool pressure = strstr(modes, "pressure");
 	struct page **pages;
 	unsigned int order;
@@ -186,9 +367,10 @@ static int __init pcp_bench_init(void)
 		       MAX_PAGE_ORDER);
 		return -EINVAL;
 	}
-	if (!loops || !outstanding || (!single && !batch && !pressure) ||
-	    (pressure && (single || batch))) {
-		pr_err("loops and outstanding must be > 0, modes single and/or batch, or pressure alone\n");
+	if (!loops || !outstanding ||
+	    (!single && !batch && !cross && !allcpu && !pressure) ||
+	    (pressure && (single || batch || cross || allcpu))) {
+		pr_err("loops and outstanding must be > 0, modes single, batch, cross and/or allcpu, or pressure alone\n");
 		return -EINVAL;
 	}
 	if (pressure) {
@@ -204,7 +386,7 @@ static int __init pcp_bench_init(void)
 		}
 		return 0;
 	}
-	pages = kvmalloc_array(outstanding, sizeof(*pages), GFP_KERNEL);
+	pages = kvmalloc_array(2 * outstanding, sizeof(*pages), GFP_KERNEL);
 	if (!pages)
 		return -ENOMEM;
 
@@ -214,8 +396,12 @@ static int __init pcp_bench_init(void)
 			ret = bench_single(order, gfp);
 		if (!ret && batch)
 			ret = bench_batch(order, gfp, pages);
+		if (!ret && cross)
+			ret = bench_cross(order, gfp, pages);
+		if (!ret && allcpu)
+			ret = bench_allcpu(order, gfp);
 		if (ret) {
-			pr_err("order %u: allocation failed\n", order);
+			pr_err("order %u: failed (%d)\n", order, ret);
 			break;
 		}
 		cond_resched();

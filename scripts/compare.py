@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Step: mmtests-style comparison tables from a samples file.
+
+Usage: scripts/compare.py SAMPLES BASE OTHER...
+
+SAMPLES is the tab-separated file the runner writes (scripts/samples.py:
+bench, metric, config, round, value, better).  For every benchmark it
+prints one table, a row per metric, the configurations in the order given,
+BASE first:
+
+  netperf-udp
+                         upstream        before
+  Hmean     send-64   261.46 (   0.00%)  266.30 *   1.85%*
+
+Hmean where higher is better, Amean where lower is better; the percentage
+is positive when better than BASE, and between '*' when the difference is
+significant (scripts/mmstat.py says how).
+"""
+import sys
+from collections import OrderedDict
+
+import mmstat
+
+
+def tables(samples, configs):
+    """{bench: {metric: {config: [values]}}}, in order of appearance."""
+    out = OrderedDict()
+    better = {}
+    for bench, metric, config, _, value, b in samples:
+        if config not in configs:
+            continue
+        out.setdefault(bench, OrderedDict()).setdefault(metric, {}) \
+            .setdefault(config, []).append(value)
+        better[(bench, metric)] = b
+    return out, better
+
+
+def render(bench, metrics, better, configs):
+    width = max(len(m) for m in metrics)
+    lines = [bench, " " * (10 + width) + "".join(f"{c:>23}" for c in configs)]
+    base = configs[0]
+    for metric, per_config in metrics.items():
+        b = better[(bench, metric)]
+        if base not in per_config:
+            continue
+        stat, _ = mmstat.summary(per_config[base], b)
+        row = f"{stat:<10}{metric:<{width}}"
+        for c in configs:
+            if c in per_config:
+                row += mmstat.cell(per_config[c], per_config[base], b, c == base)
+            else:
+                row += f"{'-':>23}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
+def main(argv):
+    if len(argv) < 4:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    path, configs = argv[1], argv[2:]
+    try:
+        samples = mmstat.read_samples(path)
+    except OSError as e:
+        print(f"compare: error: {path}: {e.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"compare: error: {e}", file=sys.stderr)
+        return 2
+    present = {s[2] for s in samples}
+    missing = [c for c in configs if c not in present]
+    if missing:
+        print(f"compare: error: no samples for {', '.join(missing)} in {path} "
+              f"(it has: {', '.join(sorted(present)) or 'none'})", file=sys.stderr)
+        return 1
+    data, better = tables(samples, configs)
+    rounds = max((s[3] for s in samples), default=0)
+    print("\n\n".join(render(b, m, better, configs) for b, m in data.items()))
+    print(f"\n{rounds} interleaved rounds; Hmean: higher is better, Amean: lower "
+          "is better; % vs the first column, positive = better;\n"
+          "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

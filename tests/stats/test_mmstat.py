@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""scripts/mmstat.py against hand-computed cases (python3 -m unittest)."""
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+import mmstat  # noqa: E402
+
+
+class Means(unittest.TestCase):
+    def test_amean(self):
+        self.assertEqual(mmstat.amean([1, 2, 3, 4]), 2.5)
+
+    def test_hmean(self):
+        # 3 / (1 + 1/2 + 1/4) = 3 / 1.75
+        self.assertAlmostEqual(mmstat.hmean([1, 2, 4]), 1.7142857142857142)
+
+    def test_hmean_not_positive(self):
+        self.assertEqual(mmstat.hmean([1, 0, 4]), 0.0)
+
+    def test_stddev_sample(self):
+        # mean 5, squared deviations 9+1+1+1+0+0+4+16 = 32, 32/7
+        self.assertAlmostEqual(mmstat.stddev([2, 4, 4, 4, 5, 5, 7, 9]),
+                               (32 / 7) ** 0.5)
+
+    def test_stddev_one_value(self):
+        self.assertEqual(mmstat.stddev([3.0]), 0.0)
+
+    def test_summary_picks_mean_by_direction(self):
+        self.assertEqual(mmstat.summary([1, 2, 4], "higher"),
+                         ("Hmean", mmstat.hmean([1, 2, 4])))
+        self.assertEqual(mmstat.summary([1, 2, 4], "lower"), ("Amean", 7 / 3))
+
+
+class Differences(unittest.TestCase):
+    def test_pdiff_seed(self):
+        # the 2021 changelog: 261.46 -> 266.30 is +1.85%
+        self.assertAlmostEqual(mmstat.pdiff(266.30, 261.46), 1.8511435783676, 9)
+
+    def test_pndiff(self):
+        self.assertAlmostEqual(mmstat.pndiff(90, 100), 10.0)
+        self.assertAlmostEqual(mmstat.pndiff(110, 100), -10.0)
+
+    def test_gain_sign_is_better(self):
+        self.assertGreater(mmstat.gain(110, 100, "higher"), 0)
+        self.assertLess(mmstat.gain(110, 100, "lower"), 0)
+
+    def test_edge_cases(self):
+        self.assertEqual(mmstat.pdiff(5, 5), 0.0)
+        self.assertEqual(mmstat.pdiff(5, 0), 100.0)
+        self.assertEqual(mmstat.pndiff(0, 5), 100.0)
+        self.assertEqual(mmstat.pndiff(5, 0), -99.0)
+
+    def test_cidiff(self):
+        # (11 - 10) / (0.25 + 0.25)
+        self.assertEqual(mmstat.cidiff(11, 0.25, 10, 0.25), 2.0)
+        self.assertEqual(mmstat.cidiff(11, 0, 10, 0), 1)
+
+
+class Significance(unittest.TestCase):
+    base = [9.9, 10.0, 10.1]        # stddev 0.1, half-width 0.196
+
+    def test_far_apart(self):
+        # 1.0 / 0.392 = 2.55
+        self.assertTrue(mmstat.significant([10.9, 11.0, 11.1], self.base, "lower"))
+
+    def test_overlapping(self):
+        # 0.2 / 0.392 = 0.51
+        self.assertFalse(mmstat.significant([10.1, 10.2, 10.3], self.base, "lower"))
+
+    def test_just_over_and_under_one(self):
+        # half-widths 0.196 each: a difference of 0.40 is over, 0.38 under
+        self.assertTrue(mmstat.significant([10.3, 10.4, 10.5], self.base, "higher"))
+        self.assertFalse(mmstat.significant([10.28, 10.38, 10.48], self.base, "higher"))
+
+    def test_one_sample_never(self):
+        self.assertFalse(mmstat.significant([20.0], self.base, "lower"))
+        self.assertFalse(mmstat.significant(self.base, [20.0], "lower"))
+
+    def test_no_spread_raw_difference(self):
+        # mmtests' cidiff falls back to the raw difference: over 1 marks
+        self.assertTrue(mmstat.significant([6.0, 6.0], [4.0, 4.0], "lower"))
+        self.assertFalse(mmstat.significant([5.0, 5.0], [4.0, 4.0], "lower"))
+        self.assertFalse(mmstat.significant([4.0, 4.0], [4.0, 4.0], "lower"))
+
+    def test_hmean_used_for_throughput(self):
+        # Hmean(1, 100) = 1.98 against 2: the arithmetic mean (50.5) would differ
+        self.assertFalse(mmstat.significant([1, 100], [2, 2], "higher"))
+
+
+class Cells(unittest.TestCase):
+    def test_seed_row_format(self):
+        self.assertEqual(mmstat.cell([261.46, 261.46], [261.46, 261.46], "higher", True),
+                         "      261.46 (   0.00%)")
+        self.assertEqual(mmstat.cell([266.30, 266.30], [261.46, 261.46], "higher"),
+                         "      266.30 *   1.85%*")
+
+    def test_not_significant_in_parentheses(self):
+        self.assertEqual(mmstat.cell([10.1, 10.2, 10.3], [9.9, 10.0, 10.1], "lower"),
+                         "       10.20 (  -2.00%)")
+
+    def test_latency_row(self):
+        self.assertEqual(mmstat.count_min_mean_max_stddev([2, 4, 4, 4, 5, 5, 7, 9]),
+                         (8, 2, 5.0, 9, (32 / 7) ** 0.5))
+
+
+class Samples(unittest.TestCase):
+    def write(self, text):
+        f = tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False)
+        f.write(text)
+        f.close()
+        self.addCleanup(os.unlink, f.name)
+        return f.name
+
+    def test_reads(self):
+        path = self.write("# comment\nnetperf-udp\tsend-64\tbefore\t1\t6.25\thigher\n")
+        self.assertEqual(mmstat.read_samples(path),
+                         [("netperf-udp", "send-64", "before", 1, 6.25, "higher")])
+
+    def test_bad_field_count(self):
+        path = self.write("a\tb\tc\n")
+        with self.assertRaisesRegex(ValueError, ":1: 3 fields"):
+            mmstat.read_samples(path)
+
+    def test_bad_direction(self):
+        path = self.write("a\tb\tc\t1\t2\tbigger\n")
+        with self.assertRaisesRegex(ValueError, "not higher or lower"):
+            mmstat.read_samples(path)
+
+    def test_bad_number(self):
+        path = self.write("a\tb\tc\tone\t2\tlower\n")
+        with self.assertRaisesRegex(ValueError, "not a number"):
+            mmstat.read_samples(path)
+
+
+if __name__ == "__main__":
+    unittest.main()
