@@ -5,7 +5,7 @@
 Usage: scripts/bench-report.py LOG BASE [OTHER...]
 
 LOG holds "pcp_bench: mode=... order=... ns=... set=NAME round=R" lines from
-interleaved runs (guest/pcp_bench_ab.sh).  For every mode and order it
+interleaved runs (guest/ab_rounds.sh; round 0, the warm-up, is skipped).  For every mode and order it
 prints the mean ns per alloc+free pair under each set (stddev in
 parentheses), and each OTHER set as a ratio to BASE.  A ratio is marked
 with '*' when the difference is significant: |mean_a - mean_b| exceeds the
@@ -37,7 +37,9 @@ def main(argv):
             for line in f:
                 m = LINE.search(line)
                 if m:
-                    mode, order, _, ns, _, g, name, _ = m.groups()
+                    mode, order, _, ns, _, g, name, rnd = m.groups()
+                    if rnd == "0":
+                        continue
                     data[(mode, int(order), name)].append(float(ns))
                     gfp.add(g)
     except OSError as e:

@@ -7,6 +7,9 @@
 #   upstream = 0-3        (6.12's set; UML has no THP, so no PMD order)
 #   all      = 0-8        (every order with lists, the mTHP orders too)
 # Prints the table of scripts/bench-report.py with ratios to upstream.
+# NETPERF_SIZES="64 128 ..." also runs netperf UDP_STREAM over loopback at
+# those message sizes in every round (NETPERF_SECS seconds each, default 2;
+# guest/netperf_udp.sh); the main job (scripts/run.sh) tabulates them.
 #
 # With --save FILE the report also goes to FILE with the code hash of the
 # tree it was measured on (lib.sh code_hash): series/bench-results.txt is
@@ -32,7 +35,12 @@ loops=${2:-100000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
 [[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
 ko=$("$REPO/scripts/bench-module.sh" um)
-cmd="pcp_bench_ab.sh $ko $rounds 'orders=0-9 loops=$loops' before=0 upstream=0-3 all=0-8"
+benches=("'pcp_bench_run.sh $ko \"orders=0-9 loops=$loops\"'")
+if [ -n "${NETPERF_SIZES:-}" ]; then
+	command -v netperf >/dev/null || die "NETPERF_SIZES: netperf is not installed (scripts/deps.sh)"
+	benches+=("'netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES'")
+fi
+cmd="ab_rounds.sh $rounds before=0 upstream=0-3 all=0-8 -- ${benches[*]}"
 "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- "$cmd"
 run=$BUILD/runs/latest-$(flavour um)
 {

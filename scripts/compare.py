@@ -55,6 +55,16 @@ def render(bench, metrics, better, configs):
     return "\n".join(lines)
 
 
+def text(samples, configs):
+    """The tables of every benchmark in @samples and the legend."""
+    data, better = tables(samples, configs)
+    rounds = max((s[3] for s in samples), default=0)
+    return ("\n\n".join(render(b, m, better, configs) for b, m in data.items()) +
+            f"\n\n{rounds} interleaved rounds; Hmean: higher is better, Amean: lower "
+            "is better; % vs the first column, positive = better;\n"
+            "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff)")
+
+
 def main(argv):
     if len(argv) < 4:
         print(__doc__.strip(), file=sys.stderr)
@@ -74,12 +84,7 @@ def main(argv):
         print(f"compare: error: no samples for {', '.join(missing)} in {path} "
               f"(it has: {', '.join(sorted(present)) or 'none'})", file=sys.stderr)
         return 1
-    data, better = tables(samples, configs)
-    rounds = max((s[3] for s in samples), default=0)
-    print("\n\n".join(render(b, m, better, configs) for b, m in data.items()))
-    print(f"\n{rounds} interleaved rounds; Hmean: higher is better, Amean: lower "
-          "is better; % vs the first column, positive = better;\n"
-          "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff)")
+    print(text(samples, configs))
     return 0
 
 

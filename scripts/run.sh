@@ -1,27 +1,78 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The main job: build the patched kernel, boot it (x86_64, SMP), and print
-# from inside the guest its version and the per-CPU page list state of
-# /proc/zoneinfo; then the per-order allocation cost under the three order
-# sets, interleaved on one booted UML kernel (scripts/bench-uml.sh).
+# The main job: build the patched kernel, boot it, run the benchmarks under
+# the three order sets interleaved on one boot each, and write the report.
 #
-# Usage: scripts/run.sh            Env: SMP (default 2), MEM (default 512M),
-#                                  ROUNDS (5), LOOPS (100000),
-#                                  KSRC (build your own 6.12.y tree instead).
+#   before   = order 0 only (as before 5.14)
+#   upstream = 6.12's set (0-3 and, where there is THP, 9)
+#   all      = every order, the mTHP orders 4-8 too
+#
+# 1. UML (native speed, 1 CPU): pcp_bench per order (single, 64
+#    outstanding) and netperf UDP_STREAM over loopback at the 2021
+#    changelog's sizes (scripts/bench-uml.sh).  These are the time figures.
+# 2. x86_64 QEMU, SMP, LOCK_STAT kernel: zone->lock acquisitions and
+#    contentions per alloc+free pair, per order, cross-CPU and all-CPU
+#    (scripts/bench-zonelock.sh).  Counts, exact under TCG; no times.
+# 3. The report (scripts/report.py): mmtests-style tables with significance
+#    marks, plots, report.md, in build/results/<date>-<kernel>/.
+#
+# Usage: scripts/run.sh [--quick] [--um-only]
+#   --quick    2 rounds, fewer loops, sizes and orders: a smoke run (minutes)
+#   --um-only  skip the x86_64 step (no LOCK_STAT kernel build)
+# Env: ROUNDS (5), LOOPS (100000), NETPERF_SECS (2), SMP (4, x86_64 CPUs),
+#      KSRC (build your own 6.12.y tree instead).
 
 . "$(dirname "$0")/lib.sh"
 
+quick= umonly=
+for a in "$@"; do
+	case $a in
+	--quick) quick=1 ;;
+	--um-only) umonly=1 ;;
+	*) die "unknown option '$a' (usage: scripts/run.sh [--quick] [--um-only])" ;;
+	esac
+done
+if [ -n "$quick" ]; then
+	rounds=${ROUNDS:-2} loops=${LOOPS:-20000} secs=${NETPERF_SECS:-1}
+	sizes="64 1024 16384" zl_rounds=1 zl_loops=512 zl_orders="0 3 4 9"
+else
+	rounds=${ROUNDS:-5} loops=${LOOPS:-100000} secs=${NETPERF_SECS:-2}
+	sizes="64 128 256 1024 2048 3312 4096 8192 16384"
+	zl_rounds=3 zl_loops=2048 zl_orders="0 1 2 3 4 5 6 7 8 9"
+fi
+smp=${SMP:-4}
+
 start=$(date +%s)
 "$REPO/scripts/tree.sh"
-"$REPO/scripts/build.sh" x86_64
-"$REPO/scripts/boot-x86_64.sh" -- 'echo "kernel: $(uname -r) $(uname -v)"; echo "cpus: $(grep -c ^processor /proc/cpuinfo)"; zoneinfo_pcp.sh'
-run=$BUILD/runs/latest-$(flavour x86_64)
-echo
-cat "$run/output.txt"
-echo
-# Per-order cost of the allocator fast path under "0", "0-3" and "0-8",
-# interleaved on one booted UML kernel (native speed, 1 CPU).
-"$REPO/scripts/build.sh" um
-"$REPO/scripts/bench-uml.sh" "${ROUNDS:-5}" "${LOOPS:-100000}"
-log "done in $(( $(date +%s) - start )) s; guest log: $run/console.log"
+DEBUG= KUNIT= "$REPO/scripts/build.sh" um
+[ -n "$umonly" ] || DEBUG= KUNIT= LOCKSTAT=1 "$REPO/scripts/build.sh" x86_64
+
+results=$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")
+mkdir -p "$results"
+: >"$results/runs.txt"
+: >"$results/samples.tsv"
+
+# 1. UML: time per alloc+free pair and UDP_STREAM throughput.
+DEBUG= KUNIT= NETPERF_SIZES=$sizes NETPERF_SECS=$secs \
+	"$REPO/scripts/bench-uml.sh" "$rounds" "$loops" >"$results/bench-uml.txt"
+run=$(readlink -f "$BUILD/runs/latest-um")
+"$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
+printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, native speed\t%s\t%s\n' \
+	"$secs" "NETPERF_SIZES='$sizes' NETPERF_SECS=$secs scripts/bench-uml.sh $rounds $loops" \
+	"${run#"$REPO"/}" >>"$results/runs.txt"
+
+# 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
+if [ -z "$umonly" ]; then
+	DEBUG= KUNIT= SMP=$smp ORDERS=$zl_orders \
+		"$REPO/scripts/bench-zonelock.sh" "$zl_rounds" "$zl_loops" >"$results/bench-zonelock.txt"
+	run=$(readlink -f "$BUILD/runs/latest-$(DEBUG= KUNIT= LOCKSTAT=1 flavour x86_64)")
+	cat "$run/samples.tsv" >>"$results/samples.tsv"
+	printf 'zone->lock acquisitions and contentions per pair (lock_stat)\tx86_64 QEMU TCG, %s CPUs, LOCK_STAT kernel: counts only\t%s\t%s\n' \
+		"$smp" "SMP=$smp ORDERS='$zl_orders' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
+		"${run#"$REPO"/}" >>"$results/runs.txt"
+fi
+
+# 3. Tables, plots, report.md.
+"$REPO/scripts/report.py" "$results" before upstream all
+log "done in $(( $(date +%s) - start )) s"

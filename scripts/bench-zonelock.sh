@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: zone->lock traffic per alloc+free pair, per order, under the three
+# order sets interleaved on one booted SMP x86_64 guest.  The kernel is the
+# LOCKSTAT=1 flavour (configs/40-lockstat.config): /proc/lock_stat counts
+# every acquisition and contention of the "&zone->lock" class exactly,
+# also under TCG, where no time is a performance figure.  For each order
+# and mode (cross: allocate on one CPU, free on another; allcpu: every CPU
+# allocates and frees at once) guest/zone_lock_count.sh clears the
+# statistics, loads pcp_bench and reads them back.
+#
+#   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
+#
+# Usage: scripts/bench-zonelock.sh [ROUNDS] [LOOPS]   (default 3 2048)
+# Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
+#      MODES (default "cross allcpu").  Writes report.txt in the run folder.
+
+. "$(dirname "$0")/lib.sh"
+
+rounds=${1:-3}
+loops=${2:-2048}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
+[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+smp=${SMP:-4}
+[[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
+orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}
+modes=${MODES:-"cross allcpu"}
+export LOCKSTAT=1
+grep -q '^CONFIG_LOCK_STAT=y' "$(out_dir x86_64)/.config" 2>/dev/null ||
+	die "no $(flavour x86_64) kernel: run 'LOCKSTAT=1 scripts/build.sh x86_64' first"
+ko=$("$REPO/scripts/bench-module.sh" x86_64)
+# THP and every mTHP size on, as for the stress test: orders 4-9 are then
+# the folio sizes anonymous memory really allocates.
+cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
+cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
+cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' 'loops=$loops'\""
+"$REPO/scripts/boot-x86_64.sh" --smp "$smp" --mem "${MEM:-1G}" --timeout "${TIMEOUT:-1200}" \
+	--file "$ko" -- "$cmd"
+run=$BUILD/runs/latest-$(flavour x86_64)
+{
+	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: SMP=$smp scripts/bench-zonelock.sh $rounds $loops"
+	# Only the counts: the module's own ns are TCG times, not performance.
+	"$REPO/scripts/samples.py" --tag "x86_64-${smp}cpu" "$run/output.txt" |
+		grep -v '^pcp_bench-' >"$run/samples.tsv"
+	"$REPO/scripts/compare.py" "$run/samples.tsv" upstream before all
+} | tee "$run/report.txt"

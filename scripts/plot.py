@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Step: plots of a benchmark run, with gnuplot (Debian's gnuplot-nox).
+
+Usage: scripts/plot.py SAMPLES OUTDIR CONFIG...
+
+For every benchmark of SAMPLES (scripts/samples.py) and every metric
+family in it ("order-0".."order-9" is the family "order", "send-64" ..
+"send-16384" the family "send") it writes OUTDIR/<bench>-<family>.svg and
+.png: the family's number on the x axis (logarithmic for message sizes),
+the summary of each configuration (Hmean or Amean, as in the comparison
+tables) on the y axis with error bars of one standard deviation, one line
+per configuration.  The data (.dat) and gnuplot script (.gp) stay next to
+the images, so a plot can be redrawn or restyled by hand.  Prints the
+image paths.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import OrderedDict
+
+import mmstat
+
+FAMILY = re.compile(r"^(.*?)-?(\d+)$")
+
+
+def families(samples, configs):
+    """{(bench, family): {x: {config: [values]}}} and each one's better."""
+    out, better = OrderedDict(), {}
+    for bench, metric, config, _, value, b in samples:
+        if config not in configs:
+            continue
+        m = FAMILY.match(metric)
+        fam, x = (m.group(1) or "value", int(m.group(2))) if m else (metric, 0)
+        out.setdefault((bench, fam), {}).setdefault(x, {}) \
+            .setdefault(config, []).append(value)
+        better[(bench, fam)] = b
+    return out, better
+
+
+def safe(name):
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+
+
+def write_plot(outdir, bench, fam, points, better, configs, unit):
+    base = os.path.join(outdir, safe(f"{bench}-{fam}"))
+    xs = sorted(points)
+    with open(base + ".dat", "w") as f:
+        f.write("# x " + " ".join(f"{c}_mean {c}_stddev" for c in configs) + "\n")
+        for x in xs:
+            row = [str(x)]
+            for c in configs:
+                v = points[x].get(c)
+                if v:
+                    row += [f"{mmstat.summary(v, better)[1]:.4f}", f"{mmstat.stddev(v):.4f}"]
+                else:
+                    row += ["NaN", "NaN"]
+            f.write(" ".join(row) + "\n")
+    stat = "Hmean" if better == "higher" else "Amean"
+    logx = len(xs) > 1 and xs[0] > 0 and xs[-1] / xs[0] >= 64
+    title = f"{bench}: {fam}, {stat} ({'higher' if better == 'higher' else 'lower'} is better)"
+    plots = ", ".join(
+        f"'{os.path.basename(base)}.dat' using 1:{2 + 2 * i}:{3 + 2 * i} "
+        f"with yerrorlines title '{c}'" for i, c in enumerate(configs))
+    gp = [
+        f"set title '{title}' noenhanced",
+        f"set xlabel '{fam}' noenhanced",
+        f"set ylabel '{unit}' noenhanced",
+        "set key top left",
+        "set grid",
+        "set logscale x 2" if logx else "set xtics 1",
+        "set offsets graph 0.03, graph 0.03, 0, 0",
+    ]
+    with open(base + ".gp", "w") as f:
+        f.write("\n".join(gp) + "\n")
+        for term, ext in (("svg size 800,500", "svg"), ("pngcairo size 800,500", "png")):
+            f.write(f"set terminal {term}\nset output '{os.path.basename(base)}.{ext}'\n"
+                    f"plot {plots}\n")
+    r = subprocess.run(["gnuplot", os.path.basename(base) + ".gp"], cwd=outdir,
+                       stderr=subprocess.PIPE, text=True)
+    if r.returncode:
+        raise RuntimeError(f"gnuplot {base}.gp failed: {r.stderr.strip()}")
+    return [base + ".svg", base + ".png"]
+
+
+def unit_of(bench):
+    if bench.startswith("pcp_bench"):
+        return "ns per alloc+free pair"
+    if bench.startswith("zone-lock"):
+        return "per alloc+free pair"
+    if bench.startswith("netperf"):
+        return "10^6 bits/s"
+    if bench.startswith("page-fault"):
+        return "faults per second"
+    return "value"
+
+
+def main(argv):
+    if len(argv) < 4:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    path, outdir, configs = argv[1], argv[2], argv[3:]
+    if not shutil.which("gnuplot"):
+        print("plot: error: gnuplot not found (apt-get install gnuplot-nox)", file=sys.stderr)
+        return 2
+    if not os.path.isdir(outdir):
+        print(f"plot: error: {outdir}: no such folder", file=sys.stderr)
+        return 2
+    try:
+        samples = mmstat.read_samples(path)
+    except OSError as e:
+        print(f"plot: error: {path}: {e.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"plot: error: {e}", file=sys.stderr)
+        return 2
+    data, better = families(samples, configs)
+    if not data:
+        print(f"plot: error: no samples of {', '.join(configs)} in {path}", file=sys.stderr)
+        return 1
+    for (bench, fam), points in data.items():
+        try:
+            images = write_plot(outdir, bench, fam, points, better[(bench, fam)],
+                                configs, unit_of(bench))
+        except RuntimeError as e:
+            print(f"plot: error: {e}", file=sys.stderr)
+            return 1
+        print("\n".join(images))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

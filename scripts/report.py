@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Step: the report of a main-job run, in its results folder.
+
+Usage: scripts/report.py RESULTS CONFIG...
+
+RESULTS is the folder the runner made (build/results/<run name>/).  It
+holds samples.tsv (every sample of every benchmark, scripts/samples.py)
+and runs.txt (one line per benchmark boot: "what<TAB>where<TAB>command
+that reproduces it<TAB>run folder"), and may hold extra *.txt tables
+listed in extra.txt ("title<TAB>file").  This step writes there:
+
+  comparison.txt  the mmtests-style tables (scripts/compare.py), CONFIG
+                  order, the first one the base
+  plots/          one SVG and PNG per benchmark and metric family
+                  (scripts/plot.py)
+  report.md       what ran where with which command, the tables, the
+                  extra tables, the plots
+
+and prints the comparison tables and where the report is.
+"""
+import os
+import sys
+
+import compare
+import mmstat
+import plot
+
+
+def read_tsv(path, fields):
+    rows = []
+    if not os.path.exists(path):
+        return rows
+    with open(path) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == fields:
+                rows.append(parts)
+    return rows
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    results, configs = argv[1], argv[2:]
+    path = os.path.join(results, "samples.tsv")
+    try:
+        samples = mmstat.read_samples(path)
+    except OSError as e:
+        print(f"report: error: {path}: {e.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"report: error: {e}", file=sys.stderr)
+        return 2
+    present = {s[2] for s in samples}
+    missing = [c for c in configs if c not in present]
+    if missing:
+        print(f"report: error: no samples for {', '.join(missing)} in {path}",
+              file=sys.stderr)
+        return 1
+    tables = compare.text(samples, configs)
+    with open(os.path.join(results, "comparison.txt"), "w") as f:
+        f.write(tables + "\n")
+
+    plots = os.path.join(results, "plots")
+    os.makedirs(plots, exist_ok=True)
+    data, better = plot.families(samples, configs)
+    images = []
+    for (bench, fam), points in data.items():
+        try:
+            images.append(plot.write_plot(plots, bench, fam, points, better[(bench, fam)],
+                                          configs, plot.unit_of(bench)))
+        except RuntimeError as e:
+            print(f"report: error: {e}", file=sys.stderr)
+            return 1
+
+    name = os.path.basename(os.path.normpath(results))
+    md = [f"# Run {name}", "",
+          f"Configurations: {', '.join(configs)} (the first is the base of every "
+          "percentage). Rounds are interleaved on one boot per benchmark: "
+          "A B C A B C ..., after a warm-up round that is not counted.", "",
+          "| what | where | reproduce | run folder |", "|---|---|---|---|"]
+    for what, where, cmd, run in read_tsv(os.path.join(results, "runs.txt"), 4):
+        md.append(f"| {what} | {where} | `{cmd}` | `{run}` |")
+    md += ["", "## Comparison (mmtests format)", "", "```", tables, "```", ""]
+    for title, file in read_tsv(os.path.join(results, "extra.txt"), 2):
+        with open(os.path.join(results, file)) as f:
+            md += [f"## {title}", "", "```", f.read().rstrip("\n"), "```", ""]
+    md += ["## Plots", ""]
+    for svg, _png in images:
+        rel = os.path.relpath(svg, results)
+        md += [f"![{os.path.basename(svg)}]({rel})", ""]
+    with open(os.path.join(results, "report.md"), "w") as f:
+        f.write("\n".join(md))
+
+    print(tables)
+    print(f"\nreport: {os.path.join(results, 'report.md')} "
+          f"({len(images)} plots in {plots}, samples in {path})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
