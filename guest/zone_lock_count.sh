@@ -18,12 +18,15 @@ ko=$1 orders=$2 modes=$3 params=$4
 stat=/proc/lock_stat
 [ -f "$ko" ] || { echo "zone_lock_count: $ko: no such module" >&2; exit 2; }
 [ -w "$stat" ] || { echo "zone_lock_count: no $stat: the kernel needs CONFIG_LOCK_STAT (LOCKSTAT=1)" >&2; exit 2; }
+# Collection can be switched off at run time; the run needs it on.
+echo 1 >/proc/sys/kernel/lock_stat || exit 1
 for order in $orders; do
 	for mode in $modes; do
 		echo 0 >"$stat"
 		# shellcheck disable=SC2086
 		insmod "$ko" orders="$order" modes="$mode" $params set="${CONFIG:-unknown}" round="${ROUND:-0}" || exit 1
-		counts=$(awk '$1 == "&zone->lock:" { print $9, $3 }' "$stat")
+		# A class that was not taken since the clear has no line: 0 0.
+		counts=$(awk '$1 == "&zone->lock:" { c = $9 " " $3 } END { print c ? c : "0 0" }' "$stat")
 		rmmod pcp_bench
 		# Pairs done: the module's own line (allcpu: loops on each of cpus).
 		line=$(dmesg | grep "pcp_bench: mode=$mode order=$order " | tail -1)

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Step: zone->lock traffic per alloc+free pair, per order, under the three
-# order sets interleaved on one booted SMP x86_64 guest.  The kernel is the
-# LOCKSTAT=1 flavour (configs/40-lockstat.config): /proc/lock_stat counts
-# every acquisition and contention of the "&zone->lock" class exactly,
+# order sets interleaved on one booted SMP x86_64 guest.  The kernel needs
+# CONFIG_LOCK_STAT: the LOCKSTAT=1 flavour (configs/40-lockstat.config) or
+# the DEBUG=1 one (configs/20-debug.config).  /proc/lock_stat counts every
+# acquisition and contention of the "&zone->lock" class exactly,
 # also under TCG, where no time is a performance figure.  For each order
 # and mode (cross: allocate on one CPU, free on another; allcpu: every CPU
 # allocates and frees at once) guest/zone_lock_count.sh clears the
@@ -12,7 +13,7 @@
 #
 #   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
 #
-# Usage: scripts/bench-zonelock.sh [ROUNDS] [LOOPS]   (default 3 2048)
+# Usage: LOCKSTAT=1 scripts/bench-zonelock.sh [ROUNDS] [LOOPS]  (default 3 2048)
 # Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
 #      MODES (default "cross allcpu").  Writes report.txt in the run folder.
 
@@ -26,9 +27,8 @@ smp=${SMP:-4}
 [[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
 orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}
 modes=${MODES:-"cross allcpu"}
-export LOCKSTAT=1
 grep -q '^CONFIG_LOCK_STAT=y' "$(out_dir x86_64)/.config" 2>/dev/null ||
-	die "no $(flavour x86_64) kernel: run 'LOCKSTAT=1 scripts/build.sh x86_64' first"
+	die "the $(flavour x86_64) kernel has no CONFIG_LOCK_STAT: build with LOCKSTAT=1 (LOCKSTAT=1 scripts/build.sh x86_64)"
 ko=$("$REPO/scripts/bench-module.sh" x86_64)
 # THP and every mTHP size on, as for the stress test: orders 4-9 are then
 # the folio sizes anonymous memory really allocates.
@@ -40,7 +40,7 @@ cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' 'loops=$loo
 run=$BUILD/runs/latest-$(flavour x86_64)
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: SMP=$smp scripts/bench-zonelock.sh $rounds $loops"
+	echo "# reproduce: LOCKSTAT=1 SMP=$smp ORDERS='$orders' MODES='$modes' scripts/bench-zonelock.sh $rounds $loops"
 	# Only the counts: the module's own ns are TCG times, not performance.
 	"$REPO/scripts/samples.py" --tag "x86_64-${smp}cpu" "$run/output.txt" |
 		grep -v '^pcp_bench-' >"$run/samples.tsv"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Step: mmtests-style comparison tables from a samples file.
 
-Usage: scripts/compare.py SAMPLES BASE OTHER...
+Usage: scripts/compare.py SAMPLES BASE [OTHER...]
 
 SAMPLES is the tab-separated file the runner writes (scripts/samples.py:
 bench, metric, config, round, value, better).  For every benchmark it
@@ -40,6 +40,8 @@ def render(bench, metrics, better, configs):
     width = max(len(m) for m in metrics)
     lines = [bench, " " * (10 + width) + "".join(f"{c:>23}" for c in configs)]
     base = configs[0]
+    prec = mmstat.precision([mmstat.summary(v, better[(bench, m)])[1]
+                             for m, pc in metrics.items() for v in pc.values()])
     for metric, per_config in metrics.items():
         b = better[(bench, metric)]
         if base not in per_config:
@@ -48,7 +50,7 @@ def render(bench, metrics, better, configs):
         row = f"{stat:<10}{metric:<{width}}"
         for c in configs:
             if c in per_config:
-                row += mmstat.cell(per_config[c], per_config[base], b, c == base)
+                row += mmstat.cell(per_config[c], per_config[base], b, c == base, prec)
             else:
                 row += f"{'-':>23}"
         lines.append(row)
@@ -66,8 +68,8 @@ def text(samples, configs):
 
 
 def main(argv):
-    if len(argv) < 4:
-        print(__doc__.strip(), file=sys.stderr)
+    if len(argv) < 3:
+        print("compare: error: usage: scripts/compare.py SAMPLES BASE [OTHER...] (see the top of the file)", file=sys.stderr)
         return 2
     path, configs = argv[1], argv[2:]
     try:

@@ -5,6 +5,10 @@
 # it installs whatever is missing; as another user it prints the exact
 # apt-get line to run and exits 1.  Nothing to do: silent.
 #
+# netperf is in Debian's non-free component: when apt knows no netperf,
+# this adds /etc/apt/sources.list.d/pcp-non-free.sources (bookworm
+# non-free, Debian's archive key) and says so.
+#
 # Usage: scripts/deps.sh
 
 . "$(dirname "$0")/lib.sh"
@@ -17,7 +21,15 @@ PACKAGES=(
 	qemu-system-x86 busybox-static		# x86_64 guest
 	# series quality gates; some semantic patches run OCaml scripts
 	sparse coccinelle ocaml-nox python3-ply python3-git
+	# the main job: UDP_STREAM (non-free) and the plots
+	netperf gnuplot-nox
 )
+NONFREE=/etc/apt/sources.list.d/pcp-non-free.sources
+NONFREE_ENTRY="Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: non-free
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg"
 
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -27,14 +39,25 @@ done
 [ ${#missing[@]} -gt 0 ] || exit 0
 
 line="apt-get install -y --no-install-recommends ${missing[*]}"
+nonfree=
+if [[ " ${missing[*]} " = *" netperf "* ]] &&
+	! apt-cache policy netperf 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+	nonfree=1
+fi
 if [ "$(id -u)" != 0 ]; then
 	echo "$STEP: missing packages; as root run:" >&2
+	[ -z "$nonfree" ] ||
+		printf '  cat >%s <<EOF\n%s\nEOF\n' "$NONFREE" "$NONFREE_ENTRY" >&2
 	echo "  apt-get update && $line" >&2
 	exit 1
 fi
 log "installing: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 mkdir -p "$BUILD"
+if [ -n "$nonfree" ]; then
+	log "netperf is in Debian's non-free component: adding $NONFREE"
+	echo "$NONFREE_ENTRY" >"$NONFREE"
+fi
 apt-get update -qq >"$BUILD/apt.log" 2>&1 || true
 # shellcheck disable=SC2086
 if ! $line >>"$BUILD/apt.log" 2>&1; then

@@ -97,15 +97,22 @@ def significant(new_values, base_values, better):
                       halfwidth(base_values))) > 1
 
 
-def cell(new_values, base_values, better, is_base=False):
+def cell(new_values, base_values, better, is_base=False, precision=2):
     """One value column of an mmtests row: '   266.30 *   1.85%*'."""
     _, value = summary(new_values, better)
+    v = f"{value:12.{precision}f}"
     if is_base:
-        return f"{value:12.2f} ({0:7.2f}%)"
+        return f"{v} ({0:7.2f}%)"
     pct = gain(value, summary(base_values, better)[1], better)
     if significant(new_values, base_values, better):
-        return f"{value:12.2f} *{pct:7.2f}%*"
-    return f"{value:12.2f} ({pct:7.2f}%)"
+        return f"{v} *{pct:7.2f}%*"
+    return f"{v} ({pct:7.2f}%)"
+
+
+def precision(summaries):
+    """Decimals for a table: 4 when every value is below 10 (counts per
+    operation), else 2 as mmtests prints."""
+    return 4 if all(abs(v) < 10 for v in summaries) else 2
 
 
 def count_min_mean_max_stddev(values):

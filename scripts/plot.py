@@ -99,7 +99,7 @@ def unit_of(bench):
 
 def main(argv):
     if len(argv) < 4:
-        print(__doc__.strip(), file=sys.stderr)
+        print("plot: error: usage: scripts/plot.py SAMPLES OUTDIR CONFIG... (see the top of the file)", file=sys.stderr)
         return 2
     path, outdir, configs = argv[1], argv[2], argv[3:]
     if not shutil.which("gnuplot"):

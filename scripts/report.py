@@ -41,7 +41,7 @@ def read_tsv(path, fields):
 
 def main(argv):
     if len(argv) < 3:
-        print(__doc__.strip(), file=sys.stderr)
+        print("report: error: usage: scripts/report.py RESULTS CONFIG... (see the top of the file)", file=sys.stderr)
         return 2
     results, configs = argv[1], argv[2:]
     path = os.path.join(results, "samples.tsv")

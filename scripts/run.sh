@@ -45,8 +45,13 @@ smp=${SMP:-4}
 
 start=$(date +%s)
 "$REPO/scripts/tree.sh"
-DEBUG= KUNIT= "$REPO/scripts/build.sh" um
-[ -n "$umonly" ] || DEBUG= KUNIT= LOCKSTAT=1 "$REPO/scripts/build.sh" x86_64
+# The plain kernels (make run exports DEBUG and KUNIT empty); x86_64 with
+# lock statistics, which the DEBUG=1 flavour has already (the tests' smoke
+# run uses the test kernels).
+zl=1
+[ "${DEBUG:-0}" = 1 ] && zl=
+LOCKSTAT= "$REPO/scripts/build.sh" um
+[ -n "$umonly" ] || LOCKSTAT=$zl "$REPO/scripts/build.sh" x86_64
 
 results=$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")
 mkdir -p "$results"
@@ -54,9 +59,9 @@ mkdir -p "$results"
 : >"$results/samples.tsv"
 
 # 1. UML: time per alloc+free pair and UDP_STREAM throughput.
-DEBUG= KUNIT= NETPERF_SIZES=$sizes NETPERF_SECS=$secs \
+NETPERF_SIZES=$sizes NETPERF_SECS=$secs LOCKSTAT= \
 	"$REPO/scripts/bench-uml.sh" "$rounds" "$loops" >"$results/bench-uml.txt"
-run=$(readlink -f "$BUILD/runs/latest-um")
+run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT= flavour um)")
 "$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
 printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, native speed\t%s\t%s\n' \
 	"$secs" "NETPERF_SIZES='$sizes' NETPERF_SECS=$secs scripts/bench-uml.sh $rounds $loops" \
@@ -64,12 +69,12 @@ printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, nati
 
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
 if [ -z "$umonly" ]; then
-	DEBUG= KUNIT= SMP=$smp ORDERS=$zl_orders \
+	LOCKSTAT=$zl SMP=$smp ORDERS=$zl_orders \
 		"$REPO/scripts/bench-zonelock.sh" "$zl_rounds" "$zl_loops" >"$results/bench-zonelock.txt"
-	run=$(readlink -f "$BUILD/runs/latest-$(DEBUG= KUNIT= LOCKSTAT=1 flavour x86_64)")
+	run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT=$zl flavour x86_64)")
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
 	printf 'zone->lock acquisitions and contentions per pair (lock_stat)\tx86_64 QEMU TCG, %s CPUs, LOCK_STAT kernel: counts only\t%s\t%s\n' \
-		"$smp" "SMP=$smp ORDERS='$zl_orders' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
+		"$smp" "LOCKSTAT=1 SMP=$smp ORDERS='$zl_orders' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
 		"${run#"$REPO"/}" >>"$results/runs.txt"
 fi
 

@@ -55,7 +55,7 @@ def main(argv):
             return 2
         tag, args = "@" + args[1], args[2:]
     if not args:
-        print(__doc__.strip(), file=sys.stderr)
+        print("samples: error: usage: scripts/samples.py [--tag TAG] LOG...", file=sys.stderr)
         return 2
     lines = []
     for path in args:

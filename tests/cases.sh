@@ -4,6 +4,8 @@
 
 ALL_TESTS=(
 	splat_golden
+	stats_unit
+	compare_golden
 	bench_report_golden
 	zoneinfo_drained_golden
 	highorder_report_golden
@@ -21,6 +23,7 @@ ALL_TESTS=(
 	uml_pcp_orders_sysctl
 	uml_kunit
 	uml_bench_smoke
+	uml_runner_smoke
 	x86_64_build
 	x86_64_smoke
 	x86_64_kunit
@@ -28,6 +31,7 @@ ALL_TESTS=(
 	x86_64_pcp_orders_stress_2cpu
 	x86_64_pcp_orders_stress_4cpu
 	x86_64_slowpath_sysctl
+	x86_64_zonelock_smoke
 	uml_highorder_pressure
 	series_bisect_builds
 	series_coccicheck
@@ -371,6 +375,65 @@ test_uml_kunit() {
 test_x86_64_kunit() {
 	scripts/boot-x86_64.sh --smp 2 -- true
 	scripts/kunit-results.py "$(last_run x86_64)/dmesg.txt" pcp_orders
+}
+
+# The statistics of the comparison tables (scripts/mmstat.py) against
+# hand-computed cases.
+test_stats_unit() {
+	python3 -m unittest -v tests/stats/test_mmstat.py
+}
+
+# samples.py, compare.py, plot.py and report.py on saved inputs
+# (tests/stats/): a saved guest log gives the expected samples (duplicates
+# and the warm-up round dropped); hand-checked samples give the expected
+# mmtests table; the plots and report.md are written; bad input is a
+# one-line error.
+test_compare_golden() {
+	local tmp
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	mkdir "$tmp/res"
+	diff -u tests/stats/samples-expected.tsv <(scripts/samples.py --tag um tests/stats/guest.log)
+	diff -u tests/stats/compare-expected.txt <(scripts/compare.py tests/stats/samples.tsv before upstream)
+	cp tests/stats/samples.tsv "$tmp/res/samples.tsv"
+	scripts/report.py "$tmp/res" before upstream
+	for f in netperf-udp-send pcp_bench-single; do
+		[ -s "$tmp/res/plots/$f.svg" ] && [ -s "$tmp/res/plots/$f.png" ] ||
+			{ echo "no plot $f"; return 1; }
+	done
+	grep -q 'Hmean     send-64 ' "$tmp/res/report.md"
+	grep -q '](plots/netperf-udp-send.svg)' "$tmp/res/report.md"
+	printf 'a\tb\n' >"$tmp/bad.tsv"
+	expect_error "2 fields" scripts/compare.py "$tmp/bad.tsv" before upstream
+	expect_error "no samples for nosuch" scripts/compare.py tests/stats/samples.tsv before nosuch
+	expect_error "No such file" scripts/compare.py "$tmp/missing.tsv" before
+	expect_error "no result lines" scripts/samples.py tests/stats/compare-expected.txt
+	expect_error "no such folder" scripts/plot.py tests/stats/samples.tsv "$tmp/missing" before
+	expect_error "no samples for nosuch" scripts/report.py "$tmp/res" nosuch
+}
+
+# The main job end to end on UML, quick: pcp_bench and netperf under the
+# three sets, the report with tables and plots in build/results/.
+test_uml_runner_smoke() {
+	scripts/run.sh --quick --um-only | tee "$LOGS/runner.out"
+	local res
+	res=$(sed -n 's/^report: \(.*\)\/report.md .*/\1/p' "$LOGS/runner.out")
+	[ -f "$res/report.md" ] || { echo "no report"; return 1; }
+	for b in pcp_bench-single@um pcp_bench-batch@um netperf-udp@um; do
+		grep -qx "$b" "$res/comparison.txt" || { echo "no table $b"; return 1; }
+	done
+	[ "$(grep -cE '^Amean +order-[0-9] ' "$res/comparison.txt")" = 20 ]
+	[ "$(grep -cE '^Hmean +(send|recv)-(64|1024|16384) ' "$res/comparison.txt")" = 6 ]
+	[ "$(ls "$res"/plots/*.svg | wc -l)" = 4 ]
+	expect_error "unknown option '--bogus'" scripts/run.sh --bogus
+}
+
+# zone->lock counts on the SMP x86_64 test kernel (it has LOCK_STAT): with
+# the mTHP lists on, an order-4 alloc+free pair takes zone->lock far less
+# often than without them (about 2 per pair: one to allocate, one to free).
+test_x86_64_zonelock_smoke() {
+	SMP=2 ORDERS="0 4" scripts/bench-zonelock.sh 1 1024
+	tests/zonelock-check.py "$(last_run x86_64)/samples.tsv"
 }
 
 # The per-order benchmark runs end to end: module built out of tree, loaded

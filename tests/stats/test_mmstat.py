@@ -102,6 +102,12 @@ class Cells(unittest.TestCase):
         self.assertEqual(mmstat.cell([10.1, 10.2, 10.3], [9.9, 10.0, 10.1], "lower"),
                          "       10.20 (  -2.00%)")
 
+    def test_precision(self):
+        self.assertEqual(mmstat.precision([0.3340, 2.0]), 4)
+        self.assertEqual(mmstat.precision([0.3340, 12.0]), 2)
+        self.assertEqual(mmstat.cell([0.334, 0.334], [2.0, 2.0], "lower", precision=4),
+                         "      0.3340 *  83.30%*")
+
     def test_latency_row(self):
         self.assertEqual(mmstat.count_min_mean_max_stddev([2, 4, 4, 4, 5, 5, 7, 9]),
                          (8, 2, 5.0, 9, (32 / 7) ** 0.5))

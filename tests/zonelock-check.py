@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Check the zone->lock counts of scripts/bench-zonelock.sh (samples.tsv).
+
+Usage: tests/zonelock-check.py SAMPLES
+
+For order 4 (an mTHP order: lists only in "all") in each mode:
+  - before and upstream take zone->lock about twice per alloc+free pair
+    (one acquisition to allocate, one to free): 1.5 .. 2.5;
+  - all takes it at most a quarter as often as upstream.
+For order 0 (lists in every set): under 0.1 per pair in upstream and all.
+Prints what it checked; exits 1 on the first failure.
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts"))
+import mmstat  # noqa: E402
+
+
+def main(argv):
+    if len(argv) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    acq = {}
+    for bench, metric, config, _, value, _ in mmstat.read_samples(argv[1]):
+        if bench.startswith("zone-lock-acq-"):
+            mode = bench[len("zone-lock-acq-"):].split("@")[0]
+            acq.setdefault((mode, metric, config), []).append(value)
+    modes = sorted({k[0] for k in acq})
+    if not modes:
+        print("no zone-lock-acq samples", file=sys.stderr)
+        return 1
+    ok = True
+
+    def check(what, cond):
+        nonlocal ok
+        print(("ok   " if cond else "FAIL ") + what)
+        ok = ok and cond
+
+    for mode in modes:
+        m = {c: mmstat.amean(acq[(mode, "order-4", c)])
+             for c in ("before", "upstream", "all") if (mode, "order-4", c) in acq}
+        z = {c: mmstat.amean(acq[(mode, "order-0", c)])
+             for c in ("upstream", "all") if (mode, "order-0", c) in acq}
+        if len(m) != 3 or len(z) != 2:
+            check(f"{mode}: samples for orders 0 and 4 in every set", False)
+            continue
+        for c in ("before", "upstream"):
+            check(f"{mode} order-4 {c}: {m[c]:.4f} per pair within 1.5..2.5",
+                  1.5 <= m[c] <= 2.5)
+        check(f"{mode} order-4 all: {m['all']:.4f} <= upstream/4 ({m['upstream'] / 4:.4f})",
+              m["all"] <= m["upstream"] / 4)
+        for c in ("upstream", "all"):
+            check(f"{mode} order-0 {c}: {z[c]:.4f} per pair < 0.1", z[c] < 0.1)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
