@@ -9,6 +9,9 @@
 #   make tree           build/linux: base commit + the series (KSRC=... for your tree)
 #   make export         tree commits -> series/ (format-patch, series, cover letter)
 #   make bench-results  measure series/bench-results.txt (the cover letter's table)
+#   make deb            Debian packages of the patched kernel (CONFIG=file or SMALL=1;
+#                       default: Debian's own config from linux-config-6.12)
+#   make unpatched      patched defaults vs unpatched 6.12, alternate UML boots
 #   make build-um       UML kernel           make build-x86_64    x86_64 kernel
 #   make boot-um CMD='...'                   make boot-x86_64 CMD='...' [SMP=4 MEM=1G]
 #   make clean          remove kernel build outputs and run folders (keeps build/linux)
@@ -17,10 +20,10 @@ SHELL := /bin/bash
 CMD ?= zoneinfo_pcp.sh
 export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
 
-.PHONY: help run check deps tree export bench-results build-um build-x86_64 boot-um boot-x86_64 clean
+.PHONY: help run check deps tree export bench-results deb unpatched build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,15s/^# \{0,1\}//p' Makefile
+	@sed -n '3,18s/^# \{0,1\}//p' Makefile
 
 deps:
 	@scripts/deps.sh
@@ -35,6 +38,12 @@ export:
 bench-results: tree
 	@DEBUG= KUNIT= scripts/build.sh um
 	@DEBUG= KUNIT= scripts/bench-uml.sh --save series/bench-results.txt 5 100000
+
+deb: tree
+	@scripts/deb.sh $(if $(SMALL),--small,$(if $(CONFIG),--config $(CONFIG)))
+
+unpatched: tree
+	@scripts/bench-unpatched.sh $(ROUNDS) $(LOOPS)
 
 build-um build-x86_64: build-%: tree
 	@scripts/build.sh $*

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Step: build the pcp_bench module (bench/pcp_bench) against one kernel
-# build, out of tree, in build/bench/<flavour>/ so the source folder stays
-# clean.  Prints the path of the .ko.
+# build, out of tree, in build/bench/<the build folder's name>/ so the
+# source folder stays clean.  Prints the path of the .ko.
 #
 # Usage: scripts/bench-module.sh ARCH        (ARCH: um or x86_64)
 
@@ -16,7 +16,7 @@ out=$(out_dir "$arch")
 	die "$(flavour "$arch") kernel not built: run 'make build-$arch' first"
 grep -q '^CONFIG_MODULES=y' "$out/.config" ||
 	die "$(flavour "$arch") kernel has no module support (CONFIG_MODULES)"
-dir=$BUILD/bench/$(flavour "$arch")
+dir=$BUILD/bench/$(basename "$out")
 mkdir -p "$dir"
 cp "$REPO"/bench/pcp_bench/{pcp_bench.c,Kbuild} "$dir/"
 kmake "$arch" -s M="$dir" modules >"$dir/build.log" 2>&1 ||

@@ -23,6 +23,8 @@ PACKAGES=(
 	sparse coccinelle ocaml-nox python3-ply python3-git
 	# the main job: UDP_STREAM (non-free) and the plots
 	netperf gnuplot-nox
+	# make deb (bindeb-pkg: debian/rules calls dh_listpackages)
+	dpkg-dev debhelper
 )
 NONFREE=/etc/apt/sources.list.d/pcp-non-free.sources
 NONFREE_ENTRY="Types: deb

@@ -32,6 +32,7 @@ ALL_TESTS=(
 	x86_64_pcp_orders_stress_4cpu
 	x86_64_slowpath_sysctl
 	x86_64_zonelock_smoke
+	deb_package_small
 	uml_highorder_pressure
 	series_bisect_builds
 	series_coccicheck
@@ -434,6 +435,23 @@ test_uml_runner_smoke() {
 test_x86_64_zonelock_smoke() {
 	SMP=2 ORDERS="0 4" scripts/bench-zonelock.sh 1 1024
 	tests/zonelock-check.py "$(last_run x86_64)/samples.tsv"
+}
+
+# make deb with the small config (the test kernel, built in place): an
+# installable linux-image package whose kernel is the patched one (a
+# symbol the series adds is in its System.map), with its module index.
+test_deb_package_small() {
+	local deb tmp
+	deb=$(scripts/deb.sh --small | tail -1)
+	dpkg-deb -f "$deb" Package | grep -q '^linux-image-'
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	dpkg-deb -x "$deb" "$tmp"
+	ls "$tmp"/boot/vmlinuz-* "$tmp"/boot/config-*
+	grep -q ' zone_pcp_order_pages$' "$tmp"/boot/System.map-*
+	ls "$tmp"/lib/modules/*/modules.builtin
+	expect_error "unknown option '--bogus'" scripts/deb.sh --bogus
+	expect_error "no such file" scripts/deb.sh --config "$tmp/missing.config"
 }
 
 # The per-order benchmark runs end to end: module built out of tree, loaded

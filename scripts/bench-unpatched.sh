@@ -1,0 +1,71 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: the patched kernel at its defaults against unpatched 6.12, built
+# from the same base commit with the same configuration fragments, booted
+# alternately (patched, unpatched, patched, ...; UML, native speed, one
+# CPU), to show that the series costs nothing when nobody flips a switch.
+# Each boot runs pcp_bench (single and 64 outstanding, every order) and,
+# with NETPERF_SIZES, netperf UDP_STREAM; the table is scripts/compare.py's
+# with unpatched as the base.
+#
+# The unpatched tree is a worktree of the series' base commit (the tree's
+# HEAD minus the series) in build/base, built in build/out/um-unpatched.
+#
+# Usage: scripts/bench-unpatched.sh [ROUNDS] [LOOPS]   (default 5 100000)
+# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh).
+# Writes samples.tsv and report.txt in build/runs/unpatched-<time>/.
+
+. "$(dirname "$0")/lib.sh"
+
+rounds=${1:-5}
+loops=${2:-100000}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
+[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+[ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
+	die "NETPERF_SIZES: netperf is not installed (scripts/deps.sh)"
+
+npatches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES_DIR/series" | wc -l)
+base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
+	die "$SRC has fewer commits than the series' $npatches patches"
+wt=$BUILD/base
+if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+	git -C "$SRC" worktree prune
+	git -C "$SRC" worktree add -q --detach "$wt" "$base" ||
+		die "cannot make the unpatched worktree $wt"
+fi
+git -C "$wt" checkout -q --detach "$base" || die "cannot check out $base in $wt"
+
+unpatched_out=$BUILD/out/$(flavour um)-unpatched
+OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/build.sh" um
+"$REPO/scripts/build.sh" um
+ko_patched=$("$REPO/scripts/bench-module.sh" um)
+ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" um)
+
+out=$BUILD/runs/unpatched-$(date +%Y%m%d-%H%M%S)-$$
+mkdir -p "$out"
+bench() { # NAME KO ROUND
+	local cmd="pcp_bench_run.sh $2 'orders=0-9 loops=$loops'"
+	[ -z "${NETPERF_SIZES:-}" ] || cmd+="; netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES"
+	echo "CONFIG=$1 ROUND=$3; export CONFIG ROUND; $cmd"
+}
+for r in $(seq 0 "$rounds"); do
+	for k in patched unpatched; do
+		# Round 0 is one warm-up boot of each, not counted.
+		if [ $k = patched ]; then
+			"$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- "$(bench patched "$ko_patched" "$r")"
+		else
+			OUTDIR=$unpatched_out "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
+				"$(bench unpatched "$ko_unpatched" "$r")"
+		fi
+		run=$(readlink -f "$BUILD/runs/latest-$(flavour um)")
+		cat "$run/output.txt" "$run/dmesg.txt" >>"$out/logs.txt"
+		echo "$k round $r: $run" >>"$out/boots.txt"
+	done
+done
+{
+	echo "# $(kernel_version "$SRC") UML, 1 CPU, alternate boots; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' scripts/bench-unpatched.sh $rounds $loops"
+	"$REPO/scripts/samples.py" --tag um "$out/logs.txt" >"$out/samples.tsv"
+	"$REPO/scripts/compare.py" "$out/samples.tsv" unpatched patched
+} | tee "$out/report.txt"
