@@ -19,7 +19,10 @@
 # Usage (in the guest): highorder_pressure.sh KO ROUNDS "ORDERS" "PARAMS" NAME=DRAIN:EARLY...
 # e.g. highorder_pressure.sh pcp_bench.ko 3 "1 3 9" "mem_pct=80 thisnode=1" d1e1=1:1 d2e1=2:1
 # Env: DISK (default /dev/vda; a file works too), HOG_MIB (default: an eighth of memory),
-#      FILL_MIB (default: all of memory).
+#      FILL_MIB (default: all of memory), CHURN=1: keep reading DISK on the
+#      first CPU while the attempts run, 64 MiB at a time, so that new page
+#      cache keeps appearing on that node for direct reclaim to find (without
+#      it kswapd may have emptied the node's LRU before the attempts reclaim).
 
 ko=$1 rounds=$2 orders=$3 params=$4
 shift 4
@@ -36,6 +39,7 @@ mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 hog=${HOG_MIB:-$((mem_mib / 8))}
 fill=${FILL_MIB:-$mem_mib}
 ncpu=$(grep -c ^processor /proc/cpuinfo)
+disk_mib=$(( $(blockdev --getsize64 "$disk" 2>/dev/null || stat -c %s "$disk") / 1048576 ))
 counters="pcp_reclaim_retry pcp_reclaim_retry_success pcp_reclaim_drain
 pcp_reclaim_drain_cpus pcp_reclaim_drain_pages reclaim_compact_early_break
 reclaim_compact_noprogress reclaim_compact_noprogress_limit compact_stall
@@ -69,9 +73,18 @@ while [ "$r" -le "$rounds" ]; do
 		for o in $orders; do
 			taskset -c 0 dd if="$disk" of=/dev/null bs=1M count="$fill" 2>/dev/null
 			grep -E "$pattern" /proc/vmstat >/tmp/before
+			churn=
+			if [ "${CHURN:-0}" = 1 ]; then
+				rm -f /tmp/churn.stop
+				taskset -c 0 sh -c "off=0; while [ ! -e /tmp/churn.stop ]; do
+					dd if=$disk of=/dev/null bs=1M count=64 skip=\$off 2>/dev/null
+					off=\$(( (off + 64) % $disk_mib )); done" &
+				churn=$!
+			fi
 			# shellcheck disable=SC2086
 			taskset -c 0 insmod "$ko" modes=pressure orders=$o $params set="$name" round=$r ||
 				die "$name: insmod failed"
+			[ -z "$churn" ] || { touch /tmp/churn.stop; wait "$churn"; }
 			grep -E "$pattern" /proc/vmstat >/tmp/after
 			rmmod pcp_bench
 			echo "highorder: set=$name round=$r order=$o drain=$d early_break=$e" \

@@ -25,7 +25,8 @@
 #        (default x86_64 3 80)
 # Env: MEM (default 512M; x86_64: split over the two nodes), ORDERS
 #      ("1 2 3 4 6 9"), SETS (the settings, default all six), TIMEOUT
-#      (default 1500 s).
+#      (default 1500 s), CHURN=1 (keep reading the disk into the page cache
+#      while the attempts run: guest/highorder_pressure.sh).
 
 . "$(dirname "$0")/lib.sh"
 
@@ -53,7 +54,7 @@ if [ "$arch" = um ]; then
 	fill=$BUILD/highorder-fill.img
 	[ -f "$fill" ] || truncate -s 2G "$fill"
 	"$REPO/scripts/boot-um.sh" --mem "$mem" --timeout "${TIMEOUT:-1500}" -- \
-		"DISK=$fill $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
+		"DISK=$fill CHURN=${CHURN:-0} $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
 	where="UML, 1 CPU, $mem, ns of real time"
 	unit=ns scale=1
 else
@@ -65,7 +66,7 @@ else
 	# it and the 64K mTHP size on for pcp-fault's faults.
 	cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 	cmd+=" echo always >/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled;"
-	cmd+=" $guest /pcp/run/pcp_bench.ko $rounds '$orders' 'mem_pct=$pct movable=0 thisnode=1' $sets"
+	cmd+=" CHURN=${CHURN:-0} $guest /pcp/run/pcp_bench.ko $rounds '$orders' 'mem_pct=$pct movable=0 thisnode=1' $sets"
 	ACCEL=tcg QEMU_EXTRA="-icount shift=0 \
 		-drive file=$disk,if=virtio,format=raw,readonly=on \
 		-object memory-backend-ram,id=m0,size=${node_mib}M -numa node,nodeid=0,cpus=0,memdev=m0 \
@@ -78,7 +79,7 @@ fi
 run=$BUILD/runs/latest-$(flavour "$arch")
 {
 	echo "# $(kernel_version "$SRC") $where; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: scripts/bench-highorder.sh --arch $arch $rounds $pct   (MEM=$mem ORDERS='$orders')"
+	echo "# reproduce: MEM=$mem ORDERS='$orders' SETS='$sets' CHURN=${CHURN:-0} scripts/bench-highorder.sh --arch $arch $rounds $pct"
 	"$REPO/scripts/highorder-report.py" "$run/dmesg.txt" "$run/output.txt" \
 		--unit "$unit" --scale "$scale" "${names[@]}"
 } | tee "$run/report.txt"

@@ -9,7 +9,7 @@ bench, metric, config, round, value, better).  For every benchmark it
 prints one table, a row per metric, the configurations in the order given,
 BASE first:
 
-  netperf-udp
+  netperf-udp  (5 rounds)
                          upstream        before
   Hmean     send-64   261.46 (   0.00%)  266.30 *   1.85%*
 
@@ -36,9 +36,10 @@ def tables(samples, configs):
     return out, better
 
 
-def render(bench, metrics, better, configs):
+def render(bench, metrics, better, configs, rounds):
     width = max(len(m) for m in metrics)
-    lines = [bench, " " * (10 + width) + "".join(f"{c:>23}" for c in configs)]
+    lines = [f"{bench}  ({rounds} rounds)",
+             " " * (10 + width) + "".join(f"{c:>23}" for c in configs)]
     base = configs[0]
     prec = mmstat.precision([mmstat.summary(v, better[(bench, m)])[1]
                              for m, pc in metrics.items() for v in pc.values()])
@@ -60,9 +61,11 @@ def render(bench, metrics, better, configs):
 def text(samples, configs):
     """The tables of every benchmark in @samples and the legend."""
     data, better = tables(samples, configs)
-    rounds = max((s[3] for s in samples), default=0)
-    return ("\n\n".join(render(b, m, better, configs) for b, m in data.items()) +
-            f"\n\n{rounds} interleaved rounds; Hmean: higher is better, Amean: lower "
+    rounds = {}
+    for s in samples:
+        rounds[s[0]] = max(rounds.get(s[0], 0), s[3])
+    return ("\n\n".join(render(b, m, better, configs, rounds[b]) for b, m in data.items()) +
+            "\n\nRounds interleaved on one boot; Hmean: higher is better, Amean: lower "
             "is better; % vs the first column, positive = better;\n"
             "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff)")
 
