@@ -9,13 +9,20 @@
 # also under TCG, where no time is a performance figure.  For each order
 # and mode (cross: allocate on one CPU, free on another; allcpu: every CPU
 # allocates and frees at once) guest/zone_lock_count.sh clears the
-# statistics, loads pcp_bench and reads them back.
+# statistics, loads pcp_bench and reads them back.  Then anonymous page
+# faults on every CPU at each folio size (guest/page_fault.sh:
+# pcp-faultbench, will-it-scale page_fault1 style): zone->lock
+# acquisitions per folio allocated, the share that fell back to 4K, and,
+# only where the guest runs on KVM, 4K pages faulted per second.
 #
 #   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
 #
 # Usage: LOCKSTAT=1 scripts/bench-zonelock.sh [ROUNDS] [LOOPS]  (default 3 2048)
 # Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
-#      MODES (default "cross allcpu").  Writes report.txt in the run folder.
+#      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
+#      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),
+#      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4).
+#      Writes samples.tsv and report.txt in the run folder.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -35,12 +42,19 @@ ko=$("$REPO/scripts/bench-module.sh" x86_64)
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
 cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' 'loops=$loops'\""
+fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
+if [ -n "$fault_sizes" ]; then
+	# Rates only on KVM: TCG times are not performance.
+	rate=0
+	[ "$("$REPO/scripts/kvm-probe.sh")" = kvm ] && rate=1
+	cmd+=" \"RATE=$rate page_fault.sh $smp ${FAULT_MIB:-16} ${FAULT_LOOPS:-4} $fault_sizes\""
+fi
 "$REPO/scripts/boot-x86_64.sh" --smp "$smp" --mem "${MEM:-1G}" --timeout "${TIMEOUT:-1200}" \
 	--file "$ko" -- "$cmd"
 run=$BUILD/runs/latest-$(flavour x86_64)
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: LOCKSTAT=1 SMP=$smp ORDERS='$orders' MODES='$modes' scripts/bench-zonelock.sh $rounds $loops"
+	echo "# reproduce: LOCKSTAT=1 SMP=$smp ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' scripts/bench-zonelock.sh $rounds $loops"
 	# Only the counts: the module's own ns are TCG times, not performance.
 	"$REPO/scripts/samples.py" --tag "x86_64-${smp}cpu" "$run/output.txt" |
 		grep -v '^pcp_bench-' >"$run/samples.tsv"

@@ -6,7 +6,7 @@ Usage: scripts/plot.py SAMPLES OUTDIR CONFIG...
 
 For every benchmark of SAMPLES (scripts/samples.py) and every metric
 family in it ("order-0".."order-9" is the family "order", "send-64" ..
-"send-16384" the family "send") it writes OUTDIR/<bench>-<family>.svg and
+"send-16384" the family "send", "size-4kB".."size-2048kB" "size (kB)") it writes OUTDIR/<bench>-<family>.svg and
 .png: the family's number on the x axis (logarithmic for message sizes),
 the summary of each configuration (Hmean or Amean, as in the comparison
 tables) on the y axis with error bars of one standard deviation, one line
@@ -23,7 +23,7 @@ from collections import OrderedDict
 
 import mmstat
 
-FAMILY = re.compile(r"^(.*?)-?(\d+)$")
+FAMILY = re.compile(r"^(.*?)-?(\d+)([A-Za-z]*)$")
 
 
 def families(samples, configs):
@@ -33,7 +33,8 @@ def families(samples, configs):
         if config not in configs:
             continue
         m = FAMILY.match(metric)
-        fam, x = (m.group(1) or "value", int(m.group(2))) if m else (metric, 0)
+        fam, x = ((m.group(1) or "value") + (f" ({m.group(3)})" if m.group(3) else ""),
+                  int(m.group(2))) if m else (metric, 0)
         out.setdefault((bench, fam), {}).setdefault(x, {}) \
             .setdefault(config, []).append(value)
         better[(bench, fam)] = b
@@ -92,8 +93,12 @@ def unit_of(bench):
         return "per alloc+free pair"
     if bench.startswith("netperf"):
         return "10^6 bits/s"
-    if bench.startswith("page-fault"):
-        return "faults per second"
+    if bench.startswith("fault-zone-lock"):
+        return "zone->lock acquisitions per folio"
+    if bench.startswith("fault-fallback"):
+        return "% of faults falling back to 4K"
+    if bench.startswith("fault-rate"):
+        return "4K pages faulted per second"
     return "value"
 
 

@@ -12,8 +12,9 @@
 #    outstanding) and netperf UDP_STREAM over loopback at the 2021
 #    changelog's sizes (scripts/bench-uml.sh).  These are the time figures.
 # 2. x86_64 QEMU, SMP, LOCK_STAT kernel: zone->lock acquisitions and
-#    contentions per alloc+free pair, per order, cross-CPU and all-CPU
-#    (scripts/bench-zonelock.sh).  Counts, exact under TCG; no times.
+#    contentions per alloc+free pair, per order, cross-CPU and all-CPU,
+#    and per folio of anonymous page faults on every CPU at each folio
+#    size (scripts/bench-zonelock.sh).  Counts, exact under TCG; no times.
 # 3. The report (scripts/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/.
 #
@@ -36,10 +37,12 @@ done
 if [ -n "$quick" ]; then
 	rounds=${ROUNDS:-2} loops=${LOOPS:-20000} secs=${NETPERF_SECS:-1}
 	sizes="64 1024 16384" zl_rounds=1 zl_loops=512 zl_orders="0 3 4 9"
+	fault_sizes="4 64 2048"
 else
 	rounds=${ROUNDS:-5} loops=${LOOPS:-100000} secs=${NETPERF_SECS:-2}
 	sizes="64 128 256 1024 2048 3312 4096 8192 16384"
 	zl_rounds=3 zl_loops=2048 zl_orders="0 1 2 3 4 5 6 7 8 9"
+	fault_sizes="4 16 32 64 128 256 512 1024 2048"
 fi
 smp=${SMP:-4}
 
@@ -69,12 +72,12 @@ printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, nati
 
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
 if [ -z "$umonly" ]; then
-	LOCKSTAT=$zl SMP=$smp ORDERS=$zl_orders \
+	LOCKSTAT=$zl SMP=$smp ORDERS=$zl_orders FAULT_SIZES=$fault_sizes \
 		"$REPO/scripts/bench-zonelock.sh" "$zl_rounds" "$zl_loops" >"$results/bench-zonelock.txt"
 	run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT=$zl flavour x86_64)")
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
-	printf 'zone->lock acquisitions and contentions per pair (lock_stat)\tx86_64 QEMU TCG, %s CPUs, LOCK_STAT kernel: counts only\t%s\t%s\n' \
-		"$smp" "LOCKSTAT=1 SMP=$smp ORDERS='$zl_orders' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
+	printf 'zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %%\tx86_64 QEMU TCG, %s CPUs, LOCK_STAT kernel: counts only\t%s\t%s\n' \
+		"$smp" "LOCKSTAT=1 SMP=$smp ORDERS='$zl_orders' FAULT_SIZES='$fault_sizes' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
 		"${run#"$REPO"/}" >>"$results/runs.txt"
 fi
 

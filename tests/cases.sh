@@ -431,9 +431,10 @@ test_uml_runner_smoke() {
 
 # zone->lock counts on the SMP x86_64 test kernel (it has LOCK_STAT): with
 # the mTHP lists on, an order-4 alloc+free pair takes zone->lock far less
-# often than without them (about 2 per pair: one to allocate, one to free).
+# often than without them (about 2 per pair: one to allocate, one to free),
+# and so do 64K page faults on both CPUs.
 test_x86_64_zonelock_smoke() {
-	SMP=2 ORDERS="0 4" scripts/bench-zonelock.sh 1 1024
+	SMP=2 ORDERS="0 4" FAULT_SIZES="4 64" FAULT_LOOPS=2 scripts/bench-zonelock.sh 1 1024
 	tests/zonelock-check.py "$(last_run x86_64)/samples.tsv"
 }
 

@@ -9,6 +9,8 @@ For order 4 (an mTHP order: lists only in "all") in each mode:
     (one acquisition to allocate, one to free): 1.5 .. 2.5;
   - all takes it at most a quarter as often as upstream.
 For order 0 (lists in every set): under 0.1 per pair in upstream and all.
+Page faults of 64K folios (order 4): all takes zone->lock at most a
+quarter as often per folio as upstream.
 Prints what it checked; exits 1 on the first failure.
 """
 import os
@@ -22,8 +24,10 @@ def main(argv):
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    acq = {}
+    acq, fault = {}, {}
     for bench, metric, config, _, value, _ in mmstat.read_samples(argv[1]):
+        if bench.startswith("fault-zone-lock-"):
+            fault.setdefault((metric, config), []).append(value)
         if bench.startswith("zone-lock-acq-"):
             mode = bench[len("zone-lock-acq-"):].split("@")[0]
             acq.setdefault((mode, metric, config), []).append(value)
@@ -53,6 +57,13 @@ def main(argv):
               m["all"] <= m["upstream"] / 4)
         for c in ("upstream", "all"):
             check(f"{mode} order-0 {c}: {z[c]:.4f} per pair < 0.1", z[c] < 0.1)
+    f = {c: mmstat.amean(fault[("size-64kB", c)])
+         for c in ("upstream", "all") if ("size-64kB", c) in fault}
+    if len(f) != 2:
+        check("page faults: size-64kB samples in upstream and all", False)
+    else:
+        check(f"page faults 64K: all {f['all']:.4f} <= upstream/4 ({f['upstream'] / 4:.4f}) per folio",
+              f["all"] <= f["upstream"] / 4)
     return 0 if ok else 1
 
 
