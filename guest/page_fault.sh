@@ -53,6 +53,12 @@ for size in "$@"; do
 		st=$thp/hugepages-${size}kB/stats
 		a0=$(cat "$st/anon_fault_alloc") f0=$(cat "$st/anon_fault_fallback")
 	fi
+	# Empty high-order lists to start with, as zone_lock_count.sh does.
+	k=/proc/sys/vm/percpu_pagelist_orders
+	if [ -w "$k" ]; then
+		set=$(cat "$k")
+		pcp-write "$k" 0 >/dev/null && pcp-write "$k" "$set" >/dev/null || exit 1
+	fi
 	[ -w "$stat" ] && echo 0 >"$stat"
 	line=$(pcp-faultbench "$procs" "$mib" "$loops") || exit 1
 	acq=0

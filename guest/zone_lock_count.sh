@@ -5,7 +5,9 @@
 # the kernel's lock statistics (CONFIG_LOCK_STAT, /proc/lock_stat: exact,
 # also under TCG), for each order and pcp_bench mode: clear the
 # statistics, load pcp_bench for that one order and mode, read the
-# "&zone->lock" class (every zone's lock is that one class).  Labelled with
+# "&zone->lock" class (every zone's lock is that one class).  Each
+# measurement starts with the high-order lists drained (the set is
+# written as "0" and back), so that it counts that order alone.  Labelled with
 # the A/B driver's CONFIG and ROUND (guest/ab_rounds.sh):
 #
 #   PCP-RESULT bench=zone-lock-acq-cross metric=order-4 config=all round=1 value=0.0312 better=lower
@@ -20,8 +22,14 @@ stat=/proc/lock_stat
 [ -w "$stat" ] || { echo "zone_lock_count: no $stat: the kernel needs CONFIG_LOCK_STAT (LOCKSTAT=1)" >&2; exit 2; }
 # Collection can be switched off at run time; the run needs it on.
 echo 1 >/proc/sys/kernel/lock_stat || exit 1
+knob=/proc/sys/vm/percpu_pagelist_orders
 for order in $orders; do
 	for mode in $modes; do
+		# Start from empty high-order lists: what earlier runs left
+		# there shares pcp->high with this one.  Writing "0" drains the
+		# lists of every other order on every CPU; then the set again.
+		set=$(cat "$knob")
+		pcp-write "$knob" 0 >/dev/null && pcp-write "$knob" "$set" >/dev/null || exit 1
 		echo 0 >"$stat"
 		# shellcheck disable=SC2086
 		insmod "$ko" orders="$order" modes="$mode" $params set="${CONFIG:-unknown}" round="${ROUND:-0}" || exit 1

@@ -9,8 +9,9 @@
 # with NETPERF_SIZES, netperf UDP_STREAM; the table is scripts/compare.py's
 # with unpatched as the base.
 #
-# The unpatched tree is a worktree of the series' base commit (the tree's
-# HEAD minus the series) in build/base, built in build/out/um-unpatched.
+# The unpatched tree is a worktree of the series' base commit (tag
+# base-<version>, or the tree's HEAD minus the series) in build/base,
+# built in build/out/um-unpatched.
 #
 # Usage: scripts/bench-unpatched.sh [ROUNDS] [LOOPS]   (default 5 100000)
 # Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh).
@@ -25,9 +26,14 @@ loops=${2:-100000}
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/deps.sh)"
 
-npatches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES_DIR/series" | wc -l)
-base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
-	die "$SRC has fewer commits than the series' $npatches patches"
+# The base: the tag tree.sh put on the unpacked tarball, or, in a KSRC
+# tree, the commit below the series' patches.
+base=$(git -C "$SRC" rev-parse -q --verify "refs/tags/base-$(cat "$REPO/BASE_VERSION")^{commit}")
+if [ -z "$base" ]; then
+	npatches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES_DIR/series" | wc -l)
+	base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
+		die "$SRC has fewer commits than the series' $npatches patches"
+fi
 wt=$BUILD/base
 if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
 	git -C "$SRC" worktree prune
