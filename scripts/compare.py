@@ -75,20 +75,9 @@ def main(argv):
         print("compare: error: usage: scripts/compare.py SAMPLES BASE [OTHER...] (see the top of the file)", file=sys.stderr)
         return 2
     path, configs = argv[1], argv[2:]
-    try:
-        samples = mmstat.read_samples(path)
-    except OSError as e:
-        print(f"compare: error: {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    except ValueError as e:
-        print(f"compare: error: {e}", file=sys.stderr)
-        return 2
-    present = {s[2] for s in samples}
-    missing = [c for c in configs if c not in present]
-    if missing:
-        print(f"compare: error: no samples for {', '.join(missing)} in {path} "
-              f"(it has: {', '.join(sorted(present)) or 'none'})", file=sys.stderr)
-        return 1
+    samples, rc = mmstat.load("compare", path, configs)
+    if samples is None:
+        return rc
     print(text(samples, configs))
     return 0
 

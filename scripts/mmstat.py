@@ -22,6 +22,7 @@ halfwidth_base) > 1 (mmtests' cidiff).  With fewer than two samples on
 either side there is no spread to judge by and nothing is marked.
 """
 import math
+import sys
 
 QNORM_975 = 1.959963984540054
 SAMPLES_FIELDS = ("bench", "metric", "config", "round", "value", "better")
@@ -146,3 +147,25 @@ def read_samples(path):
                 raise ValueError(f"{path}:{n}: round '{rnd}' or value '{value}' "
                                  "is not a number") from None
     return samples
+
+
+def load(tool, path, configs=()):
+    """read_samples() for a command-line step: (samples, 0), or, after one
+    "TOOL: error: ..." line on stderr, (None, exit code): 2 for a missing
+    or malformed file, 1 when a configuration of @configs has no samples.
+    """
+    try:
+        samples = read_samples(path)
+    except OSError as e:
+        print(f"{tool}: error: {path}: {e.strerror}", file=sys.stderr)
+        return None, 2
+    except ValueError as e:
+        print(f"{tool}: error: {e}", file=sys.stderr)
+        return None, 2
+    present = {s[2] for s in samples}
+    missing = [c for c in configs if c not in present]
+    if missing:
+        print(f"{tool}: error: no samples for {', '.join(missing)} in {path} "
+              f"(it has: {', '.join(sorted(present)) or 'none'})", file=sys.stderr)
+        return None, 1
+    return samples, 0

@@ -86,20 +86,18 @@ def write_plot(outdir, bench, fam, points, better, configs, unit):
     return [base + ".svg", base + ".png"]
 
 
+UNITS = (  # bench name prefix, y axis label
+    ("pcp_bench", "ns per alloc+free pair"),
+    ("zone-lock", "per alloc+free pair"),
+    ("netperf", "10^6 bits/s"),
+    ("fault-zone-lock", "zone->lock acquisitions per folio"),
+    ("fault-fallback", "% of faults falling back to 4K"),
+    ("fault-rate", "4K pages faulted per second"),
+)
+
+
 def unit_of(bench):
-    if bench.startswith("pcp_bench"):
-        return "ns per alloc+free pair"
-    if bench.startswith("zone-lock"):
-        return "per alloc+free pair"
-    if bench.startswith("netperf"):
-        return "10^6 bits/s"
-    if bench.startswith("fault-zone-lock"):
-        return "zone->lock acquisitions per folio"
-    if bench.startswith("fault-fallback"):
-        return "% of faults falling back to 4K"
-    if bench.startswith("fault-rate"):
-        return "4K pages faulted per second"
-    return "value"
+    return next((unit for prefix, unit in UNITS if bench.startswith(prefix)), "value")
 
 
 def main(argv):
@@ -113,18 +111,10 @@ def main(argv):
     if not os.path.isdir(outdir):
         print(f"plot: error: {outdir}: no such folder", file=sys.stderr)
         return 2
-    try:
-        samples = mmstat.read_samples(path)
-    except OSError as e:
-        print(f"plot: error: {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    except ValueError as e:
-        print(f"plot: error: {e}", file=sys.stderr)
-        return 2
+    samples, rc = mmstat.load("plot", path, configs)
+    if samples is None:
+        return rc
     data, better = families(samples, configs)
-    if not data:
-        print(f"plot: error: no samples of {', '.join(configs)} in {path}", file=sys.stderr)
-        return 1
     for (bench, fam), points in data.items():
         try:
             images = write_plot(outdir, bench, fam, points, better[(bench, fam)],

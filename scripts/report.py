@@ -45,20 +45,9 @@ def main(argv):
         return 2
     results, configs = argv[1], argv[2:]
     path = os.path.join(results, "samples.tsv")
-    try:
-        samples = mmstat.read_samples(path)
-    except OSError as e:
-        print(f"report: error: {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    except ValueError as e:
-        print(f"report: error: {e}", file=sys.stderr)
-        return 2
-    present = {s[2] for s in samples}
-    missing = [c for c in configs if c not in present]
-    if missing:
-        print(f"report: error: no samples for {', '.join(missing)} in {path}",
-              file=sys.stderr)
-        return 1
+    samples, rc = mmstat.load("report", path, configs)
+    if samples is None:
+        return rc
     tables = compare.text(samples, configs)
     with open(os.path.join(results, "comparison.txt"), "w") as f:
         f.write(tables + "\n")
