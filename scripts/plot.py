@@ -3,6 +3,7 @@
 """Step: plots of a benchmark run, with gnuplot (Debian's gnuplot-nox).
 
 Usage: scripts/plot.py SAMPLES OUTDIR CONFIG...
+       scripts/plot.py --latency LOG OUTDIR SET...
 
 For every benchmark of SAMPLES (scripts/samples.py) and every metric
 family in it ("order-0".."order-9" is the family "order", "send-64" ..
@@ -13,6 +14,11 @@ tables) on the y axis with error bars of one standard deviation, one line
 per configuration.  The data (.dat) and gnuplot script (.gp) stay next to
 the images, so a plot can be redrawn or restyled by hand.  Prints the
 image paths.
+
+With --latency it reads the "pcp_bench: hist" lines of a kernel log
+(pcp_bench modes=pressure, scripts/bench-highorder.sh) and writes
+OUTDIR/latency-order-<N>.svg/.png: for each order, the share of attempts
+per power of two of latency, one line per setting, pooled over rounds.
 """
 import os
 import re
@@ -65,7 +71,7 @@ def write_plot(outdir, bench, fam, points, better, configs, unit):
     plots = ", ".join(
         f"'{os.path.basename(base)}.dat' using 1:{2 + 2 * i}:{3 + 2 * i} "
         f"with yerrorlines title '{c}'" for i, c in enumerate(configs))
-    gp = [
+    return gnuplot(base, [
         f"set title '{title}' noenhanced",
         f"set xlabel '{fam}' noenhanced",
         f"set ylabel '{unit}' noenhanced",
@@ -73,17 +79,68 @@ def write_plot(outdir, bench, fam, points, better, configs, unit):
         "set grid",
         "set logscale x 2" if logx else "set xtics 1",
         "set offsets graph 0.03, graph 0.03, 0, 0",
-    ]
+    ], plots)
+
+
+def gnuplot(base, settings, plots):
+    """Write BASE.gp (the settings, then the plot once per terminal), run
+    gnuplot in its folder, return the SVG and PNG paths."""
     with open(base + ".gp", "w") as f:
-        f.write("\n".join(gp) + "\n")
+        f.write("\n".join(settings) + "\n")
         for term, ext in (("svg size 800,500", "svg"), ("pngcairo size 800,500", "png")):
             f.write(f"set terminal {term}\nset output '{os.path.basename(base)}.{ext}'\n"
                     f"plot {plots}\n")
-    r = subprocess.run(["gnuplot", os.path.basename(base) + ".gp"], cwd=outdir,
-                       stderr=subprocess.PIPE, text=True)
+    r = subprocess.run(["gnuplot", os.path.basename(base) + ".gp"],
+                       cwd=os.path.dirname(base) or ".", stderr=subprocess.PIPE, text=True)
     if r.returncode:
         raise RuntimeError(f"gnuplot {base}.gp failed: {r.stderr.strip()}")
     return [base + ".svg", base + ".png"]
+
+
+HIST = re.compile(r"pcp_bench: hist order=(\d+) set=(\S+) round=(\d+) log2_ns=([\d,]+)")
+
+
+def latency_histograms(lines):
+    """{order: {set: [attempts per log2(ns) bucket]}} pooled over rounds."""
+    out = {}
+    for line in lines:
+        m = HIST.search(line)
+        if not m:
+            continue
+        order, name, _, counts = m.groups()
+        h = out.setdefault(int(order), {}).setdefault(name, [])
+        for b, c in enumerate(int(x) for x in counts.split(",")):
+            if b == len(h):
+                h.append(0)
+            h[b] += c
+    return out
+
+
+def write_latency_plot(outdir, order, hists, sets, unit="ns"):
+    """One order's latency distribution per setting: % of attempts per
+    power of two (pcp_bench modes=pressure)."""
+    base = os.path.join(outdir, f"latency-order-{order}")
+    top = max(len(hists.get(s, [])) for s in sets)
+    with open(base + ".dat", "w") as f:
+        f.write("# log2 bucket, lower bound, then % of attempts per setting: " +
+                " ".join(sets) + "\n")
+        for b in range(top):
+            row = [str(b), str(1 << b) if b else "0-1"]
+            for s in sets:
+                h = hists.get(s, [])
+                total = sum(h)
+                row.append(f"{100 * h[b] / total:.3f}" if total and b < len(h) else "0")
+            f.write(" ".join(row) + "\n")
+    plots = ", ".join(f"'{os.path.basename(base)}.dat' using 1:{3 + i}:xtic(2) "
+                      f"with linespoints title '{s}'" for i, s in enumerate(sets))
+    return gnuplot(base, [
+        f"set title 'order {order}: latency of each attempt under pressure' noenhanced",
+        f"set xlabel 'latency, {unit} (bucket [x, 2x))' noenhanced",
+        "set ylabel '% of attempts'",
+        "set key top right",
+        "set grid",
+        "set xtics rotate by -45",
+    ], plots)
 
 
 UNITS = (  # bench name prefix, y axis label
@@ -100,7 +157,35 @@ def unit_of(bench):
     return next((unit for prefix, unit in UNITS if bench.startswith(prefix)), "value")
 
 
+def latency_main(argv):
+    if len(argv) < 5:
+        print("plot: error: usage: scripts/plot.py --latency LOG OUTDIR SET...", file=sys.stderr)
+        return 2
+    log, outdir, sets = argv[2], argv[3], argv[4:]
+    if not os.path.isdir(outdir):
+        print(f"plot: error: {outdir}: no such folder", file=sys.stderr)
+        return 2
+    try:
+        with open(log, errors="replace") as f:
+            hists = latency_histograms(f)
+    except OSError as e:
+        print(f"plot: error: {log}: {e.strerror}", file=sys.stderr)
+        return 2
+    if not any(s in h for h in hists.values() for s in sets):
+        print(f"plot: error: no latency histograms of {', '.join(sets)} in {log}", file=sys.stderr)
+        return 1
+    try:
+        for order in sorted(hists):
+            print("\n".join(write_latency_plot(outdir, order, hists[order], sets)))
+    except RuntimeError as e:
+        print(f"plot: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv):
+    if argv[1:2] == ["--latency"]:
+        return latency_main(argv)
     if len(argv) < 4:
         print("plot: error: usage: scripts/plot.py SAMPLES OUTDIR CONFIG... (see the top of the file)", file=sys.stderr)
         return 2

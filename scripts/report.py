@@ -13,7 +13,8 @@ listed in extra.txt ("title<TAB>file").  This step writes there:
   comparison.txt  the mmtests-style tables (scripts/compare.py), CONFIG
                   order, the first one the base
   plots/          one SVG and PNG per benchmark and metric family
-                  (scripts/plot.py)
+                  (scripts/plot.py); plots already there (latency
+                  distributions) are listed in the report too
   report.md       what ran where with which command, the tables, the
                   extra tables, the plots
 
@@ -76,16 +77,18 @@ def main(argv):
     for title, file in read_tsv(os.path.join(results, "extra.txt"), 2):
         with open(os.path.join(results, file)) as f:
             md += [f"## {title}", "", "```", f.read().rstrip("\n"), "```", ""]
+    # Every plot in plots/: these, and those an earlier step put there
+    # (the latency distributions of scripts/plot.py --latency).
     md += ["## Plots", ""]
-    for svg, _png in images:
-        rel = os.path.relpath(svg, results)
-        md += [f"![{os.path.basename(svg)}]({rel})", ""]
+    for svg in sorted(f for f in os.listdir(plots) if f.endswith(".svg")):
+        md += [f"![{svg}](plots/{svg})", ""]
     with open(os.path.join(results, "report.md"), "w") as f:
         f.write("\n".join(md))
 
     print(tables)
+    nplots = len([f for f in os.listdir(plots) if f.endswith(".svg")])
     print(f"\nreport: {os.path.join(results, 'report.md')} "
-          f"({len(images)} plots in {plots}, samples in {path})")
+          f"({nplots} plots in {plots}, samples in {path})")
     return 0
 
 

@@ -15,34 +15,42 @@
 #    contentions per alloc+free pair, per order, cross-CPU and all-CPU,
 #    and per folio of anonymous page faults on every CPU at each folio
 #    size (scripts/bench-zonelock.sh).  Counts, exact under TCG; no times.
-# 3. The report (scripts/report.py): mmtests-style tables with significance
+# 3. UML: high-order allocations under memory pressure with each setting
+#    of the two slowpath switches (scripts/bench-highorder.sh): the 2011
+#    table (Count/Min/Mean/Max/Stddev, success) and latency distributions.
+# 4. The report (scripts/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/.
 #
 # Usage: scripts/run.sh [--quick] [--um-only]
 #   --quick    2 rounds, fewer loops, sizes and orders: a smoke run (minutes)
 #   --um-only  skip the x86_64 step (no LOCK_STAT kernel build)
+#   --no-pressure  skip the high-order pressure step
 # Env: ROUNDS (5), LOOPS (100000), NETPERF_SECS (2), SMP (4, x86_64 CPUs),
 #      KSRC (build your own 6.12.y tree instead).
 
 . "$(dirname "$0")/lib.sh"
 
-quick= umonly=
+quick= umonly= pressure=1
 for a in "$@"; do
 	case $a in
 	--quick) quick=1 ;;
 	--um-only) umonly=1 ;;
-	*) die "unknown option '$a' (usage: scripts/run.sh [--quick] [--um-only])" ;;
+	--no-pressure) pressure= ;;
+	*) die "unknown option '$a' (usage: scripts/run.sh [--quick] [--um-only] [--no-pressure])" ;;
 	esac
 done
 if [ -n "$quick" ]; then
 	rounds=${ROUNDS:-2} loops=${LOOPS:-20000} secs=${NETPERF_SECS:-1}
 	sizes="64 1024 16384" zl_rounds=1 zl_loops=512 zl_orders="0 3 4 9"
 	fault_sizes="4 64 2048"
+	hp_rounds=1 hp_orders="4 9" hp_sets="d1e1=1:1 d0e0=0:0"
 else
 	rounds=${ROUNDS:-5} loops=${LOOPS:-100000} secs=${NETPERF_SECS:-2}
 	sizes="64 128 256 1024 2048 3312 4096 8192 16384"
 	zl_rounds=3 zl_loops=2048 zl_orders="0 1 2 3 4 5 6 7 8 9"
 	fault_sizes="4 16 32 64 128 256 512 1024 2048"
+	hp_rounds=2 hp_orders="2 4 6 9"
+	hp_sets="d0e1=0:1 d1e1=1:1 d2e1=2:1 d0e0=0:0 d1e0=1:0 d2e0=2:0"
 fi
 smp=${SMP:-4}
 
@@ -81,6 +89,25 @@ if [ -z "$umonly" ]; then
 		"${run#"$REPO"/}" >>"$results/runs.txt"
 fi
 
-# 3. Tables, plots, report.md.
+# 3. High-order allocations under pressure, the slowpath switches.
+mkdir -p "$results/plots"
+: >"$results/extra.txt"
+if [ -n "$pressure" ]; then
+	MEM=256M ORDERS=$hp_orders SETS=$hp_sets LOCKSTAT= \
+		"$REPO/scripts/bench-highorder.sh" --arch um "$hp_rounds" 95 >"$results/bench-highorder.txt"
+	run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT= flavour um)")
+	cp "$run/report.txt" "$results/highorder.txt"
+	printf 'High-order allocations under pressure (UML, ns; drain:early_break settings)\thighorder.txt\n' \
+		>>"$results/extra.txt"
+	# shellcheck disable=SC2086
+	"$REPO/scripts/plot.py" --latency "$run/dmesg.txt" "$results/plots" \
+		$(for s in $hp_sets; do echo "${s%%=*}"; done) >/dev/null
+	printf 'high-order latency/success under pressure, switch settings %s\tUML, 1 CPU, 256M\t%s\t%s\n' \
+		"$(echo $hp_sets | sed 's/=[0-9:]*//g')" \
+		"MEM=256M ORDERS='$hp_orders' SETS='$hp_sets' scripts/bench-highorder.sh --arch um $hp_rounds 95" \
+		"${run#"$REPO"/}" >>"$results/runs.txt"
+fi
+
+# 4. Tables, plots, report.md.
 "$REPO/scripts/report.py" "$results" before upstream all
 log "done in $(( $(date +%s) - start )) s"

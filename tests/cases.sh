@@ -414,7 +414,9 @@ test_compare_golden() {
 }
 
 # The main job end to end on UML, quick: pcp_bench and netperf under the
-# three sets, the report with tables and plots in build/results/.
+# three sets, high-order allocations under pressure with two settings of
+# the slowpath switches, the report with tables and plots in
+# build/results/.
 test_uml_runner_smoke() {
 	scripts/run.sh --quick --um-only | tee "$LOGS/runner.out"
 	local res
@@ -425,7 +427,11 @@ test_uml_runner_smoke() {
 	done
 	[ "$(grep -cE '^Amean +order-[0-9] ' "$res/comparison.txt")" = 20 ]
 	[ "$(grep -cE '^Hmean +(send|recv)-(64|1024|16384) ' "$res/comparison.txt")" = 6 ]
-	[ "$(ls "$res"/plots/*.svg | wc -l)" = 4 ]
+	# 4 plots of the tables, and the latency distributions of orders 4 and 9
+	[ "$(ls "$res"/plots/*.svg | wc -l)" = 6 ]
+	grep -q '^## High-order allocations under pressure' "$res/report.md"
+	grep -q '](plots/latency-order-9.svg)' "$res/report.md"
+	grep -qE '^ 9 :: Count +[0-9]+ +[0-9]+$' "$res/highorder.txt"
 	expect_error "unknown option '--bogus'" scripts/run.sh --bogus
 }
 

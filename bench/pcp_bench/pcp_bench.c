@@ -27,21 +27,28 @@
  *              fail and fall back (GFP_KERNEL|__GFP_NORETRY), under the
  *              memory pressure the caller has set up: @loops attempts per
  *              order (with @mem_pct: as many as make up that share of the
- *              memory of the node, or of all memory), each timed alone (ktime; under QEMU -icount the
- *              guest clock counts instructions), the pages held until the
- *              order is done so that memory stays as fragmented as the
- *              attempts leave it.  One line per order:
+ *              memory of the node, or of all memory), each timed alone
+ *              (ktime; under QEMU -icount the guest clock counts
+ *              instructions), the pages held until the order is done so
+ *              that memory stays as fragmented as the attempts leave it.
+ *              Two lines per order, the summary and the distribution
+ *              (attempts per power of two of ns: the b-th number counts
+ *              [2^b, 2^(b+1)) ns, up to the last non-empty one):
  *
  *   pcp_bench: mode=pressure order=3 attempts=200 success=180 \
- *              min_ns=912 mean_ns=5230 max_ns=88213 stddev_ns=9001 ...  @set and @round are labels the caller passes (the name of
- * the vm.percpu_pagelist_orders value it ran under, the round of an
+ *              min_ns=912 mean_ns=5230 max_ns=88213 stddev_ns=9001 ...
+ *   pcp_bench: hist order=3 set=d1e1 round=1 log2_ns=0,0,0,0,0,0,0,0,0,12,...
+ *
+ * @set and @round are labels the caller passes (the name of the
+ * vm.percpu_pagelist_orders value it ran under, the round of an
  * interleaved A/B run); the module does not read the sysctl itself.
  *
  * Parameters: orders (order list, default 0-9), loops (default 100000),
- * outstanding (default 64), ncpus (allcpu: 0 = all online), movable (default 1: GFP_KERNEL|__GFP_MOVABLE,
- * the type of anonymous mTHP folios; 0: GFP_KERNEL), modes (single,batch;
- * pressure alone, as it holds memory), thisnode (pressure: allocate on
- * this CPU's node with __GFP_THISNODE, as THP and SLUB first try).
+ * outstanding (default 64), ncpus (allcpu: 0 = all online), movable
+ * (default 1: GFP_KERNEL|__GFP_MOVABLE, the type of anonymous mTHP
+ * folios; 0: GFP_KERNEL), modes (single, batch, cross, allcpu; pressure
+ * alone, as it holds memory), thisnode (pressure: allocate on this CPU's
+ * node with __GFP_THISNODE, as THP and SLUB first try).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -315,11 +322,17 @@ static unsigned int pressure_attempts(unsigned int order)
 	return max(1UL, (pages / 100 * mem_pct) >> order);
 }
 
+/* Latency histogram of mode=pressure: bucket b counts [2^b, 2^(b+1)) ns. */
+#define PRESSURE_BUCKETS 32
+
 static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held,
 			  unsigned int attempts)
 {
 	u64 min = U64_MAX, max = 0, sum = 0, sumsq = 0, mean, var = 0;
-	unsigned int i, n = 0;
+	unsigned int hist[PRESSURE_BUCKETS] = { 0 };
+	unsigned int i, n = 0, top = 0;
+	char buf[PRESSURE_BUCKETS * 11];
+	int len = 0;
 
 	for (i = 0; i < attempts; i++) {
 		u64 t0, ns;
@@ -333,6 +346,7 @@ static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held,
 			n++;
 		min = min(min, ns);
 		max = max(max, ns);
+		hist[min_t(unsigned int, ns ? ilog2(ns) : 0, PRESSURE_BUCKETS - 1)]++;
 		sum += ns;
 		sumsq += ns * ns;
 		cond_resched();
@@ -347,6 +361,14 @@ static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held,
 		order, attempts, n, min, mean, max, int_sqrt64(var),
 		movable ? "movable" : "kernel", thisnode ? "+thisnode" : "",
 		set, bench_round);
+	for (i = 0; i < PRESSURE_BUCKETS; i++)
+		if (hist[i])
+			top = i;
+	for (i = 0; i <= top; i++)
+		len += scnprintf(buf + len, sizeof(buf) - len, "%s%u",
+				 i ? "," : "", hist[i]);
+	pr_info("hist order=%u set=%s round=%u log2_ns=%s\n", order, set,
+		bench_round, buf);
 	return 0;
 }
 
