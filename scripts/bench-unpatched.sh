@@ -14,7 +14,7 @@
 # built in build/out/um-unpatched.
 #
 # Usage: scripts/bench-unpatched.sh [ROUNDS] [LOOPS]   (default 5 100000)
-# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh).
+# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh), BASE_REF.
 # Writes samples.tsv and report.txt in build/runs/unpatched-<time>/.
 
 . "$(dirname "$0")/lib.sh"
@@ -28,7 +28,10 @@ loops=${2:-100000}
 
 # The base: the tag tree.sh put on the unpacked tarball, or, in a KSRC
 # tree, the commit below the series' patches.
-base=$(git -C "$SRC" rev-parse -q --verify "refs/tags/base-$(cat "$REPO/BASE_VERSION")^{commit}")
+# BASE_REF compares against another commit instead (e.g. a prefix of the
+# series, to find which patch a difference comes from).
+base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}")
+[ -n "$base" ] || [ -z "${BASE_REF:-}" ] || die "BASE_REF '$BASE_REF': no such commit in $SRC"
 if [ -z "$base" ]; then
 	npatches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES_DIR/series" | wc -l)
 	base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
@@ -71,7 +74,8 @@ for r in $(seq 0 "$rounds"); do
 done
 {
 	echo "# $(kernel_version "$SRC") UML, 1 CPU, alternate boots; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' scripts/bench-unpatched.sh $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' scripts/bench-unpatched.sh $rounds $loops"
+	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/samples.py" --tag um "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/compare.py" "$out/samples.tsv" unpatched patched
 } | tee "$out/report.txt"
