@@ -14,7 +14,8 @@
 # built in build/out/um-unpatched.
 #
 # Usage: scripts/bench-unpatched.sh [ROUNDS] [LOOPS]   (default 5 100000)
-# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh), BASE_REF.
+# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh), BASE_REF,
+#      KCFLAGS (both kernels, in build/out/um{,-unpatched}-kcflags).
 # Writes samples.tsv and report.txt in build/runs/unpatched-<time>/.
 
 . "$(dirname "$0")/lib.sh"
@@ -45,10 +46,14 @@ if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
 fi
 git -C "$wt" checkout -q --detach "$base" || die "cannot check out $base in $wt"
 
-unpatched_out=$BUILD/out/$(flavour um)-unpatched
+# KCFLAGS (passed to both builds by kbuild) gets folders of its own, so
+# that e.g. an alignment experiment leaves the usual kernels alone.
+sfx=${KCFLAGS:+-kcflags}
+unpatched_out=$BUILD/out/$(flavour um)-unpatched$sfx
+patched_out=$(out_dir um)$sfx
 OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/build.sh" um
-"$REPO/scripts/build.sh" um
-ko_patched=$("$REPO/scripts/bench-module.sh" um)
+OUTDIR=$patched_out "$REPO/scripts/build.sh" um
+ko_patched=$(OUTDIR=$patched_out "$REPO/scripts/bench-module.sh" um)
 ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" um)
 
 out=$BUILD/runs/unpatched-$(date +%Y%m%d-%H%M%S)-$$
@@ -62,7 +67,8 @@ for r in $(seq 0 "$rounds"); do
 	for k in patched unpatched; do
 		# Round 0 is one warm-up boot of each, not counted.
 		if [ $k = patched ]; then
-			"$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- "$(bench patched "$ko_patched" "$r")"
+			OUTDIR=$patched_out "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
+				"$(bench patched "$ko_patched" "$r")"
 		else
 			OUTDIR=$unpatched_out "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
 				"$(bench unpatched "$ko_unpatched" "$r")"
@@ -74,7 +80,7 @@ for r in $(seq 0 "$rounds"); do
 done
 {
 	echo "# $(kernel_version "$SRC") UML, 1 CPU, alternate boots; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' scripts/bench-unpatched.sh $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/samples.py" --tag um "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/compare.py" "$out/samples.tsv" unpatched patched
