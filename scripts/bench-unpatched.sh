@@ -31,7 +31,7 @@ loops=${2:-100000}
 # tree, the commit below the series' patches.
 # BASE_REF compares against another commit instead (e.g. a prefix of the
 # series, to find which patch a difference comes from).
-base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}")
+base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}") || base=
 [ -n "$base" ] || [ -z "${BASE_REF:-}" ] || die "BASE_REF '$BASE_REF': no such commit in $SRC"
 if [ -z "$base" ]; then
 	npatches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES_DIR/series" | wc -l)
