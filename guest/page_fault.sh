@@ -23,7 +23,6 @@
 procs=$1 mib=$2 loops=$3
 shift 3
 thp=/sys/kernel/mm/transparent_hugepage
-stat=/proc/lock_stat
 [ -d "$thp" ] || { echo "page_fault: no $thp (CONFIG_TRANSPARENT_HUGEPAGE)" >&2; exit 2; }
 [ $# -gt 0 ] || { echo "usage: page_fault.sh PROCS MIB LOOPS SIZE_KB..." >&2; exit 2; }
 for size in "$@"; do
@@ -41,7 +40,8 @@ for d in "$thp"/hugepages-*kB; do
 done
 restore() { for kv in $saved; do echo "${kv#*=}" >"${kv%%=*}"; done; }
 trap restore EXIT
-[ -w "$stat" ] && echo 1 >/proc/sys/kernel/lock_stat
+lockstat=
+[ -w /proc/lock_stat ] && lockstat=1
 
 label="config=${CONFIG:-unknown} round=${ROUND:-0}"
 for size in "$@"; do
@@ -53,20 +53,14 @@ for size in "$@"; do
 		st=$thp/hugepages-${size}kB/stats
 		a0=$(cat "$st/anon_fault_alloc") f0=$(cat "$st/anon_fault_fallback")
 	fi
-	# Empty high-order lists to start with, as zone_lock_count.sh does.
-	k=/proc/sys/vm/percpu_pagelist_orders
-	if [ -w "$k" ]; then
-		set=$(cat "$k")
-		pcp-write "$k" 0 >/dev/null && pcp-write "$k" "$set" >/dev/null || exit 1
-	fi
-	[ -w "$stat" ] && echo 0 >"$stat"
+	zone_lock_stat.sh start || exit 1
 	line=$(pcp-faultbench "$procs" "$mib" "$loops") || exit 1
 	acq=0
-	[ -r "$stat" ] && acq=$(awk '$1 == "&zone->lock:" { c = $9 } END { print c ? c : 0 }' "$stat")
+	[ -z "$lockstat" ] || acq=$(zone_lock_stat.sh read | cut -d' ' -f1)
 	alloc=0 fallback=0
 	[ -z "$st" ] || alloc=$(( $(cat "$st/anon_fault_alloc") - a0 )) fallback=$(( $(cat "$st/anon_fault_fallback") - f0 ))
 	echo "$line acq=$acq alloc=$alloc fallback=$fallback" | awk -v size="$size" -v p="$procs" \
-		-v label="$label" -v lockstat="$([ -r "$stat" ] && echo 1)" -v rate="${RATE:-0}" '{
+		-v label="$label" -v lockstat="$lockstat" -v rate="${RATE:-0}" '{
 		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		# Folios allocated: 4K pages, or the size folios plus the 4K
 		# pages of those that fell back.

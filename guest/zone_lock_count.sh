@@ -5,9 +5,8 @@
 # the kernel's lock statistics (CONFIG_LOCK_STAT, /proc/lock_stat: exact,
 # also under TCG), for each order and pcp_bench mode: clear the
 # statistics, load pcp_bench for that one order and mode, read the
-# "&zone->lock" class (every zone's lock is that one class).  Each
-# measurement starts with the high-order lists drained (the set is
-# written as "0" and back), so that it counts that order alone.  Labelled with
+# "&zone->lock" class (guest/zone_lock_stat.sh: each measurement starts
+# with the high-order lists drained, so that it counts that order alone).  Labelled with
 # the A/B driver's CONFIG and ROUND (guest/ab_rounds.sh):
 #
 #   PCP-RESULT bench=zone-lock-acq-cross metric=order-4 config=all round=1 value=0.0312 better=lower
@@ -17,28 +16,18 @@
 # e.g. zone_lock_count.sh pcp_bench.ko "0 4 9" "cross allcpu" "loops=4096"
 
 ko=$1 orders=$2 modes=$3 params=$4
-stat=/proc/lock_stat
 [ -f "$ko" ] || { echo "zone_lock_count: $ko: no such module" >&2; exit 2; }
-[ -w "$stat" ] || { echo "zone_lock_count: no $stat: the kernel needs CONFIG_LOCK_STAT (LOCKSTAT=1)" >&2; exit 2; }
-# Collection can be switched off at run time; the run needs it on.
-echo 1 >/proc/sys/kernel/lock_stat || exit 1
-knob=/proc/sys/vm/percpu_pagelist_orders
+zone_lock_stat.sh read >/dev/null || exit 2
 for order in $orders; do
 	for mode in $modes; do
-		# Start from empty high-order lists: what earlier runs left
-		# there shares pcp->high with this one.  Writing "0" drains the
-		# lists of every other order on every CPU; then the set again.
-		set=$(cat "$knob")
-		pcp-write "$knob" 0 >/dev/null && pcp-write "$knob" "$set" >/dev/null || exit 1
-		echo 0 >"$stat"
+		zone_lock_stat.sh start || exit 1
 		# shellcheck disable=SC2086
 		insmod "$ko" orders="$order" modes="$mode" $params set="${CONFIG:-unknown}" round="${ROUND:-0}" || exit 1
-		# A class that was not taken since the clear has no line: 0 0.
-		counts=$(awk '$1 == "&zone->lock:" { c = $9 " " $3 } END { print c ? c : "0 0" }' "$stat")
+		counts=$(zone_lock_stat.sh read) || exit 1
 		rmmod pcp_bench
 		# Pairs done: the module's own line (allcpu: loops on each of cpus).
 		line=$(dmesg | grep "pcp_bench: mode=$mode order=$order " | tail -1)
-		[ -n "$line" ] && [ -n "$counts" ] ||
+		[ -n "$line" ] ||
 			{ echo "zone_lock_count: no result for order $order mode $mode" >&2; exit 1; }
 		echo "$line $counts" | awk -v c="${CONFIG:-unknown}" -v r="${ROUND:-0}" -v o="$order" -v m="$mode" '{
 			for (i = 1; i <= NF; i++) {

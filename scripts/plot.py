@@ -143,6 +143,17 @@ def write_latency_plot(outdir, order, hists, sets, unit="ns"):
     ], plots)
 
 
+def plot_samples(outdir, samples, configs):
+    """One plot per benchmark and metric family; the image paths.  Raises
+    RuntimeError when gnuplot fails."""
+    data, better = families(samples, configs)
+    images = []
+    for (bench, fam), points in data.items():
+        images += write_plot(outdir, bench, fam, points, better[(bench, fam)],
+                             configs, unit_of(bench))
+    return images
+
+
 UNITS = (  # bench name prefix, y axis label
     ("pcp_bench", "ns per alloc+free pair"),
     ("zone-lock", "per alloc+free pair"),
@@ -199,15 +210,11 @@ def main(argv):
     samples, rc = mmstat.load("plot", path, configs)
     if samples is None:
         return rc
-    data, better = families(samples, configs)
-    for (bench, fam), points in data.items():
-        try:
-            images = write_plot(outdir, bench, fam, points, better[(bench, fam)],
-                                configs, unit_of(bench))
-        except RuntimeError as e:
-            print(f"plot: error: {e}", file=sys.stderr)
-            return 1
-        print("\n".join(images))
+    try:
+        print("\n".join(plot_samples(outdir, samples, configs)))
+    except RuntimeError as e:
+        print(f"plot: error: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -55,15 +55,11 @@ def main(argv):
 
     plots = os.path.join(results, "plots")
     os.makedirs(plots, exist_ok=True)
-    data, better = plot.families(samples, configs)
-    images = []
-    for (bench, fam), points in data.items():
-        try:
-            images.append(plot.write_plot(plots, bench, fam, points, better[(bench, fam)],
-                                          configs, plot.unit_of(bench)))
-        except RuntimeError as e:
-            print(f"report: error: {e}", file=sys.stderr)
-            return 1
+    try:
+        plot.plot_samples(plots, samples, configs)
+    except RuntimeError as e:
+        print(f"report: error: {e}", file=sys.stderr)
+        return 1
 
     name = os.path.basename(os.path.normpath(results))
     md = [f"# Run {name}", "",
