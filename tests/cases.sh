@@ -162,8 +162,7 @@ test_series_checkpatch() {
 # is and for a series with one more commit.
 test_export_roundtrip() {
 	local tmp
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"; git -C "$TREE_DIR" worktree prune' EXIT
+	tmp=$TEST_TMP
 	scripts/export.sh --to "$tmp/a"
 	diff -r series "$tmp/a"
 	git -C "$TREE_DIR" worktree add -q --detach "$tmp/wt" HEAD
@@ -187,7 +186,7 @@ test_export_roundtrip() {
 # edited cover letter, results measured on other code.
 test_series_cover_letter() {
 	local tmp
-	tmp=$(mktemp -d)
+	tmp=$TEST_TMP
 	scripts/export.sh --check
 	grep -q '^base-commit: ' series/0000-cover-letter.patch
 	grep -qE '^single +4 ' series/0000-cover-letter.patch
@@ -199,15 +198,13 @@ test_series_cover_letter() {
 	sed -i 's/^# code: .*/# code: 0123456789abcdef/' "$tmp/s/bench-results.txt"
 	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/export.sh --check
 	env SERIES_DIR="$tmp/s" scripts/export.sh --check 2>&1 | grep -q "measured on code 0123456789abcdef"
-	rm -rf "$tmp"
 }
 
 # Each bad input is a one-line error, non-zero exit, and leaves nothing
 # behind that breaks the next run.
 test_bad_input() {
 	local tmp
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
+	tmp=$TEST_TMP
 	expect_error "unknown target 'sparc'" scripts/build.sh sparc
 	expect_error "ROUNDS '0' is not a positive number" scripts/bench-unpatched.sh 0
 	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench-unpatched.sh 1
@@ -239,9 +236,9 @@ test_bad_input() {
 # branch, index and uncommitted edits stay as they were.
 test_ksrc_branch() {
 	local tmp user u before
-	tmp=$(mktemp -d)
+	tmp=$TEST_TMP
 	user=$tmp/linux
-	trap 'rm -rf "$REPO/build/ksrc" "$tmp"' EXIT
+	trap 'rm -rf "$REPO/build/ksrc"' EXIT
 	git clone -q --shared --branch "$BASE_TAG" "$TREE_DIR" "$user" 2>/dev/null
 	u=(git -C "$user" -c user.name=U -c user.email=u@localhost)
 	"${u[@]}" checkout -q -b user-work
@@ -270,8 +267,7 @@ test_ksrc_branch() {
 # option that does not survive olddefconfig is reported.
 test_config_fragments() {
 	local tmp
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
+	tmp=$TEST_TMP
 	printf 'CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y\n# CONFIG_HOSTFS is not set\n' >"$tmp/extra.config"
 	OUTDIR=$tmp/out EXTRA_CONFIG=$tmp/extra.config scripts/config.sh um 2>&1 | tee "$tmp/log"
 	grep -q 'extra.config: CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y did not survive olddefconfig' "$tmp/log"
@@ -394,8 +390,7 @@ test_stats_unit() {
 # one-line error.
 test_compare_golden() {
 	local tmp
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
+	tmp=$TEST_TMP
 	mkdir "$tmp/res"
 	diff -u tests/stats/samples-expected.tsv <(scripts/samples.py --tag um tests/stats/guest.log)
 	diff -u tests/stats/compare-expected.txt <(scripts/compare.py tests/stats/samples.tsv before upstream)
@@ -454,8 +449,7 @@ test_deb_package_small() {
 	local deb tmp
 	deb=$(scripts/deb.sh --small | tail -1)
 	dpkg-deb -f "$deb" Package | grep -q '^linux-image-'
-	tmp=$(mktemp -d)
-	trap 'rm -rf "$tmp"' EXIT
+	tmp=$TEST_TMP
 	dpkg-deb -x "$deb" "$tmp"
 	ls "$tmp"/boot/vmlinuz-* "$tmp"/boot/config-*
 	grep -q ' zone_pcp_order_pages$' "$tmp"/boot/System.map-*
@@ -509,7 +503,7 @@ expect_gate_failure() {
 gate_sample_fails() {
 	local sample=$1 want=$2 gate=$3 wt tip rc=0
 	shift 3
-	wt=$(mktemp -d)/wt
+	wt=$TEST_TMP/wt
 	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
 	tip=$(git -C "$wt" rev-parse HEAD)
 	cat "tests/gates/$sample" >>"$wt/mm/page_alloc.c"
@@ -520,8 +514,6 @@ gate_sample_fails() {
 			revert --no-edit HEAD >/dev/null ;;
 	esac
 	expect_gate_failure "$want" env TREE="$wt" "$gate" --base "$tip" "$@" || rc=1
-	git -C "$TREE_DIR" worktree remove --force "$wt"
-	rm -rf "$(dirname "$wt")"
 	return $rc
 }
 
