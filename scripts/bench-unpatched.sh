@@ -13,9 +13,17 @@
 # base-<version>, or the tree's HEAD minus the series) in build/base,
 # built in build/out/um-unpatched.
 #
+# TARGET=x86_64 boots the x86_64 kernels instead, in QEMU TCG with
+# -icount shift=0: the guest clock advances one nanosecond per instruction,
+# so pcp_bench's "ns" are instructions per operation, exact and free of
+# code-layout and host noise (not times: TCG times are not performance).
+# That tells a cost in code from a cost in layout, and with jump labels
+# (x86_64 has them, UML has not) it shows what a static key leaves.
+#
 # Usage: scripts/bench-unpatched.sh [ROUNDS] [LOOPS]   (default 5 100000)
-# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh), BASE_REF,
-#      KCFLAGS (both kernels, in build/out/um{,-unpatched}-kcflags).
+# Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh; UML only),
+#      BASE_REF, TARGET=um|x86_64 (default um),
+#      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags).
 # Writes samples.tsv and report.txt in build/runs/unpatched-<time>/.
 
 . "$(dirname "$0")/lib.sh"
@@ -24,6 +32,13 @@ rounds=${1:-5}
 loops=${2:-100000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
 [[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+target=${TARGET:-um}
+case $target in
+um | x86_64) ;;
+*) die "TARGET '$target': um or x86_64" ;;
+esac
+[ -z "${NETPERF_SIZES:-}" ] || [ "$target" = um ] ||
+	die "NETPERF_SIZES: netperf runs in the UML guest only (TARGET=um)"
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/deps.sh)"
 
@@ -49,17 +64,19 @@ git -C "$wt" checkout -q --detach "$base" || die "cannot check out $base in $wt"
 # KCFLAGS (passed to both builds by kbuild) gets folders of its own, so
 # that e.g. an alignment experiment leaves the usual kernels alone.
 sfx=${KCFLAGS:+-kcflags}
-unpatched_out=$BUILD/out/$(flavour um)-unpatched$sfx
-patched_out=$(out_dir um)$sfx
-OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/build.sh" um
-OUTDIR=$patched_out "$REPO/scripts/build.sh" um
-ko_patched=$(OUTDIR=$patched_out "$REPO/scripts/bench-module.sh" um)
-ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" um)
+unpatched_out=$BUILD/out/$(flavour "$target")-unpatched$sfx
+patched_out=$(out_dir "$target")$sfx
+OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/build.sh" "$target"
+OUTDIR=$patched_out "$REPO/scripts/build.sh" "$target"
+ko_patched=$(OUTDIR=$patched_out "$REPO/scripts/bench-module.sh" "$target")
+ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" "$target")
 
 out=$BUILD/runs/unpatched-$(date +%Y%m%d-%H%M%S)-$$
 mkdir -p "$out"
 bench() { # NAME KO ROUND
-	local cmd="pcp_bench_run.sh $2 'orders=0-9 loops=$loops'"
+	local ko=$2
+	[ "$target" = um ] || ko=/pcp/run/$(basename "$ko")
+	local cmd="pcp_bench_run.sh $ko 'orders=0-9 loops=$loops'"
 	[ -z "${NETPERF_SIZES:-}" ] || cmd+="; netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES"
 	echo "CONFIG=$1 ROUND=$3; export CONFIG ROUND; $cmd"
 }
@@ -67,21 +84,31 @@ for r in $(seq 0 "$rounds"); do
 	for k in patched unpatched; do
 		# Round 0 is one warm-up boot of each, not counted.
 		if [ $k = patched ]; then
-			OUTDIR=$patched_out "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
-				"$(bench patched "$ko_patched" "$r")"
+			o=$patched_out ko=$ko_patched
 		else
-			OUTDIR=$unpatched_out "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
-				"$(bench unpatched "$ko_unpatched" "$r")"
+			o=$unpatched_out ko=$ko_unpatched
 		fi
-		run=$(readlink -f "$BUILD/runs/latest-$(flavour um)")
+		if [ "$target" = um ]; then
+			OUTDIR=$o "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
+				"$(bench $k "$ko" "$r")"
+		else
+			OUTDIR=$o ACCEL=tcg QEMU_EXTRA="-icount shift=0" \
+				"$REPO/scripts/boot-x86_64.sh" --smp 1 --mem 1G --timeout 900 \
+				--file "$ko" -- "$(bench $k "$ko" "$r")"
+		fi
+		run=$(readlink -f "$BUILD/runs/latest-$(flavour "$target")")
 		cat "$run/output.txt" "$run/dmesg.txt" >>"$out/logs.txt"
 		echo "$k round $r: $run" >>"$out/boots.txt"
 	done
 done
 {
-	echo "# $(kernel_version "$SRC") UML, 1 CPU, alternate boots; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh $rounds $loops"
+	if [ "$target" = um ]; then
+		echo "# $(kernel_version "$SRC") UML, 1 CPU, alternate boots; $(date -u +%Y-%m-%d)"
+	else
+		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
+	fi
+	echo "# reproduce: TARGET=$target NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
-	"$REPO/scripts/samples.py" --tag um "$out/logs.txt" >"$out/samples.tsv"
+	"$REPO/scripts/samples.py" --tag "$target" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/compare.py" "$out/samples.tsv" unpatched patched
 } | tee "$out/report.txt"
