@@ -209,6 +209,8 @@ test_bad_input() {
 	expect_error "ROUNDS '0' is not a positive number" scripts/bench-unpatched.sh 0
 	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench-unpatched.sh 1
 	expect_error "TARGET 'sparc': um or x86_64" env TARGET=sparc scripts/bench-unpatched.sh 1
+	expect_error "ROUNDS 'x' is not a positive number" scripts/bench-icount.sh x
+	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench-icount.sh 1
 	expect_error "netperf runs in the UML guest only" env TARGET=x86_64 NETPERF_SIZES=64 scripts/bench-unpatched.sh 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench-zonelock.sh
 	expect_error "unknown target 'ppc'" scripts/config.sh ppc

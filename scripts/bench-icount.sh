@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: instructions per alloc+free pair, per order, under the three order
+# sets interleaved on one booted x86_64 guest, one CPU, QEMU TCG with
+# -icount shift=0: the guest clock advances one nanosecond per instruction,
+# so pcp_bench's "ns" count instructions, exactly and the same in every
+# round.  What a list saves an order in code, free of the layout and
+# host noise that one CPU's timings carry (and blind to cache misses: not
+# a time).  The x86_64 kernel of the flavour in force (no lock statistics
+# by default: lockdep would add its own instructions to every lock).
+#
+#   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
+#
+# Usage: scripts/bench-icount.sh [ROUNDS] [LOOPS]   (default 3 20000)
+# Env: ORDERS (pcp_bench's list, default 0-9).
+# Writes samples.tsv and report.txt in the run folder.
+
+. "$(dirname "$0")/lib.sh"
+
+rounds=${1:-3}
+loops=${2:-20000}
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
+[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+orders=${ORDERS:-0-9}
+[[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
+"$REPO/scripts/build.sh" x86_64
+ko=$("$REPO/scripts/bench-module.sh" x86_64)
+cmd="ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
+cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko 'orders=$orders loops=$loops'\""
+ACCEL=tcg QEMU_EXTRA="-icount shift=0" "$REPO/scripts/boot-x86_64.sh" \
+	--smp 1 --mem 1G --timeout "${TIMEOUT:-900}" --file "$ko" -- "$cmd"
+run=$BUILD/runs/latest-$(flavour x86_64)
+{
+	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: ORDERS='$orders' scripts/bench-icount.sh $rounds $loops"
+	"$REPO/scripts/samples.py" --tag x86_64-icount "$run/output.txt" >"$run/samples.tsv"
+	"$REPO/scripts/compare.py" "$run/samples.tsv" upstream before all
+} | tee "$run/report.txt"
