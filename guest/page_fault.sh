@@ -15,6 +15,10 @@
 #       4K pages faulted per second: only with RATE=1, which the host sets
 #       when the guest runs on KVM or bare metal (TCG times are not
 #       performance)
+#   PCP-RESULT bench=fault-insns-1p metric=size-64kB ... value=5123 better=lower
+#       instructions per 4K page faulted (and unmapped): only with
+#       RATE=icount, which the host sets for a QEMU -icount shift=0 guest,
+#       where a nanosecond of guest time is one instruction
 #
 # The THP settings are restored at the end.
 #
@@ -72,6 +76,8 @@ for size in "$@"; do
 			printf "PCP-RESULT bench=fault-fallback-%sp %s value=%.2f better=lower\n", p, m, 100 * v["fallback"] / (v["alloc"] + v["fallback"])
 		if (rate == 1)
 			printf "PCP-RESULT bench=fault-rate-%sp %s value=%.0f better=higher\n", p, m, v["pages"] / v["seconds"]
+		if (rate == "icount")
+			printf "PCP-RESULT bench=fault-insns-%sp %s value=%.0f better=lower\n", p, m, v["seconds"] * 1e9 / v["pages"]
 	}'
 done
 restore

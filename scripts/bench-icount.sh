@@ -12,8 +12,16 @@
 #
 #   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
 #
+# Then anonymous page faults, one process, at each folio size
+# (guest/page_fault.sh with RATE=icount): instructions per 4K page faulted
+# and unmapped, page_fault1's loop counted instead of timed.  Zeroing a
+# page is one "rep stosb" of 4096 iterations, each counted as one
+# instruction by QEMU: the same in every set.
+#
 # Usage: scripts/bench-icount.sh [ROUNDS] [LOOPS]   (default 3 20000)
-# Env: ORDERS (pcp_bench's list, default 0-9).
+# Env: ORDERS (pcp_bench's list, default 0-9), FAULT_SIZES (KiB, default
+#      "4 16 32 64 128 256 512 1024 2048"; empty: no faults), FAULT_MIB
+#      (per loop, default 16), FAULT_LOOPS (default 2).
 # Writes samples.tsv and report.txt in the run folder.
 
 . "$(dirname "$0")/lib.sh"
@@ -26,14 +34,18 @@ orders=${ORDERS:-0-9}
 [[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
 "$REPO/scripts/build.sh" x86_64
 ko=$("$REPO/scripts/bench-module.sh" x86_64)
-cmd="ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
+fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
+cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
+cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
 cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko 'orders=$orders loops=$loops'\""
+[ -z "$fault_sizes" ] ||
+	cmd+=" \"RATE=icount page_fault.sh 1 ${FAULT_MIB:-16} ${FAULT_LOOPS:-2} $fault_sizes\""
 ACCEL=tcg QEMU_EXTRA="-icount shift=0" "$REPO/scripts/boot-x86_64.sh" \
 	--smp 1 --mem 1G --timeout "${TIMEOUT:-900}" --file "$ko" -- "$cmd"
 run=$BUILD/runs/latest-$(flavour x86_64)
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: ORDERS='$orders' scripts/bench-icount.sh $rounds $loops"
+	echo "# reproduce: ORDERS='$orders' FAULT_SIZES='$fault_sizes' scripts/bench-icount.sh $rounds $loops"
 	"$REPO/scripts/samples.py" --tag x86_64-icount "$run/output.txt" >"$run/samples.tsv"
 	"$REPO/scripts/compare.py" "$run/samples.tsv" upstream before all
 } | tee "$run/report.txt"
