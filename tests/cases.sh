@@ -507,7 +507,7 @@ expect_gate_failure() {
 gate_sample_fails() {
 	local sample=$1 want=$2 gate=$3 wt tip rc=0
 	shift 3
-	wt=$TEST_TMP/wt
+	wt=$(mktemp -d "$TEST_TMP/gate.XXXXXX")/wt
 	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
 	tip=$(git -C "$wt" rev-parse HEAD)
 	cat "tests/gates/$sample" >>"$wt/mm/page_alloc.c"
@@ -518,6 +518,8 @@ gate_sample_fails() {
 			revert --no-edit HEAD >/dev/null ;;
 	esac
 	expect_gate_failure "$want" env TREE="$wt" "$gate" --base "$tip" "$@" || rc=1
+	# A test may try several samples: each worktree goes when done.
+	git -C "$TREE_DIR" worktree remove --force "$wt"
 	return $rc
 }
 
