@@ -67,7 +67,7 @@ def text(samples, configs):
     return ("\n\n".join(render(b, m, better, configs, rounds[b]) for b, m in data.items()) +
             "\n\nRounds interleaved (A B C A B C ...); Hmean: higher is better, Amean: lower "
             "is better; % vs the first column, positive = better;\n"
-            "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff)")
+            "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff; an Hmean's stddev is mmtests' HStddev)")
 
 
 def main(argv):

@@ -18,8 +18,19 @@ positive when the configuration is better than the base:
 A difference is significant, and the percentage printed between '*'
 instead of parentheses, when the two intervals mean +- qnorm(0.975) *
 stddev do not reach each other: |new - base| / (halfwidth_new +
-halfwidth_base) > 1 (mmtests' cidiff).  With fewer than two samples on
+halfwidth_base) > 1 (mmtests' cidiff).  The stddev is the one mmtests
+pairs with each mean (Stat.pm calc_stddev): for an Amean the sample
+standard deviation (n - 1); for an Hmean the spread of the reciprocals,
+sqrt(sum((1/x - 1/H)^2) * H^4 / n).  With fewer than two samples on
 either side there is no spread to judge by and nothing is marked.
+
+Where the output is not mmtests' own: mmtests prints every value with two
+decimals, the tables here print four when every value of a table is below
+10 (counts per operation, which two decimals would round to 0.00); the
+column header is the configuration name right-aligned over the column, as
+mmtests does, but a table carries no "Min"/"Max"/"Stddev" rows, only the
+mean the metric is judged by; a value that is not positive gives an Hmean
+of 0 here (mmtests prints NaN).
 """
 import math
 import sys
@@ -48,8 +59,24 @@ def stddev(values):
     return math.sqrt(math.fsum((v - m) ** 2 for v in values) / (n - 1))
 
 
-def halfwidth(values):
-    return QNORM_975 * stddev(values)
+def hstddev(values):
+    """mmtests' standard deviation of a harmonic mean H (Stat.pm,
+    calc_stddev("hmean")): sqrt(sum((1/x - 1/H)^2) * H^4 / n); 0 for fewer
+    than two values or a value that is not positive."""
+    n = len(values)
+    h = hmean(values)
+    if n < 2 or h == 0:
+        return 0.0
+    return math.sqrt(math.fsum((1.0 / v - 1.0 / h) ** 2 for v in values) * h ** 4 / n)
+
+
+def spread(values, better):
+    """The stddev mmtests pairs with the mean summary() picks."""
+    return hstddev(values) if better == "higher" else stddev(values)
+
+
+def halfwidth(values, better="lower"):
+    return QNORM_975 * spread(values, better)
 
 
 def summary(values, better):
@@ -94,8 +121,8 @@ def significant(new_values, base_values, better):
         return False
     _, new = summary(new_values, better)
     _, base = summary(base_values, better)
-    return abs(cidiff(new, halfwidth(new_values), base,
-                      halfwidth(base_values))) > 1
+    return abs(cidiff(new, halfwidth(new_values, better), base,
+                      halfwidth(base_values, better))) > 1
 
 
 def cell(new_values, base_values, better, is_base=False, precision=2):

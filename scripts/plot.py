@@ -61,7 +61,7 @@ def write_plot(outdir, bench, fam, points, better, configs, unit):
             for c in configs:
                 v = points[x].get(c)
                 if v:
-                    row += [f"{mmstat.summary(v, better)[1]:.4f}", f"{mmstat.stddev(v):.4f}"]
+                    row += [f"{mmstat.summary(v, better)[1]:.4f}", f"{mmstat.spread(v, better):.4f}"]
                 else:
                     row += ["NaN", "NaN"]
             f.write(" ".join(row) + "\n")

@@ -26,6 +26,20 @@ class Means(unittest.TestCase):
         self.assertAlmostEqual(mmstat.stddev([2, 4, 4, 4, 5, 5, 7, 9]),
                                (32 / 7) ** 0.5)
 
+    def test_hstddev_hand(self):
+        # H(1, 2, 4) = 12/7; reciprocals 1, 1/2, 1/4 against 7/12 give
+        # squared deviations summing to 7/24; * H^4 (20736/2401) / 3 = 288/343
+        self.assertAlmostEqual(mmstat.hstddev([1, 2, 4]), (288 / 343) ** 0.5)
+
+    def test_hstddev_degenerate(self):
+        self.assertEqual(mmstat.hstddev([3.0]), 0.0)
+        self.assertEqual(mmstat.hstddev([3.0, 0.0]), 0.0)
+        self.assertEqual(mmstat.hstddev([5.0, 5.0]), 0.0)
+
+    def test_spread_follows_the_mean(self):
+        self.assertEqual(mmstat.spread([1, 2, 4], "higher"), mmstat.hstddev([1, 2, 4]))
+        self.assertEqual(mmstat.spread([1, 2, 4], "lower"), mmstat.stddev([1, 2, 4]))
+
     def test_stddev_one_value(self):
         self.assertEqual(mmstat.stddev([3.0]), 0.0)
 
@@ -73,8 +87,8 @@ class Significance(unittest.TestCase):
 
     def test_just_over_and_under_one(self):
         # half-widths 0.196 each: a difference of 0.40 is over, 0.38 under
-        self.assertTrue(mmstat.significant([10.3, 10.4, 10.5], self.base, "higher"))
-        self.assertFalse(mmstat.significant([10.28, 10.38, 10.48], self.base, "higher"))
+        self.assertTrue(mmstat.significant([10.3, 10.4, 10.5], self.base, "lower"))
+        self.assertFalse(mmstat.significant([10.28, 10.38, 10.48], self.base, "lower"))
 
     def test_one_sample_never(self):
         self.assertFalse(mmstat.significant([20.0], self.base, "lower"))
@@ -85,6 +99,27 @@ class Significance(unittest.TestCase):
         self.assertTrue(mmstat.significant([6.0, 6.0], [4.0, 4.0], "lower"))
         self.assertFalse(mmstat.significant([5.0, 5.0], [4.0, 4.0], "lower"))
         self.assertFalse(mmstat.significant([4.0, 4.0], [4.0, 4.0], "lower"))
+
+    def test_hmean_interval_is_mmtests(self):
+        # before 96..104, other 107.8..115.8 (steps of 2): Hmeans 99.920 and
+        # 111.728, hstddevs 2.8285 each (the sample stddev is 3.1623), so
+        # 11.808 / (2 * 1.96 * 2.8285) = 1.065 > 1: marked, as mmtests marks
+        # it; with the sample stddev it would be 0.953, unmarked.
+        before = [96, 98, 100, 102, 104]
+        other = [107.8, 109.8, 111.8, 113.8, 115.8]
+        self.assertAlmostEqual(mmstat.hstddev(before), 2.8285, 4)
+        self.assertTrue(mmstat.significant(other, before, "higher"))
+        self.assertEqual(mmstat.cell(other, before, "higher"), "      111.73 *  11.82%*")
+        raw = mmstat.cidiff(mmstat.hmean(other), mmstat.QNORM_975 * mmstat.stddev(other),
+                            mmstat.hmean(before), mmstat.QNORM_975 * mmstat.stddev(before))
+        self.assertLess(raw, 1)
+
+    def test_amean_interval_unchanged(self):
+        # the same values as times (lower is better): the sample stddev
+        # 3.1623 each, 11.8 / (2 * 1.96 * 3.1623) = 0.952: unmarked
+        before = [96, 98, 100, 102, 104]
+        other = [107.8, 109.8, 111.8, 113.8, 115.8]
+        self.assertFalse(mmstat.significant(other, before, "lower"))
 
     def test_hmean_used_for_throughput(self):
         # Hmean(1, 100) = 1.98 against 2: the arithmetic mean (50.5) would differ
