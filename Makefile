@@ -4,6 +4,9 @@
 #
 #   make run            main job: build, boot, report (installs what is missing)
 #   make check          the test suite (what CI runs), ends "N passed, N failed"
+#   make check-fast     host-only tests (no kernel tree), under a minute
+#   make check-all      check + the long gates (bisect build of every patch,
+#                       coccinelle); records the run in tests/check-all.txt
 #
 #   make deps           install the Debian packages the harness needs
 #   make tree           build/linux: base commit + the series (KSRC=... for your tree)
@@ -20,10 +23,10 @@ SHELL := /bin/bash
 CMD ?= zoneinfo_pcp.sh
 export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
 
-.PHONY: help run check deps tree export bench-results deb unpatched build-um build-x86_64 boot-um boot-x86_64 clean
+.PHONY: help run check check-fast check-all deps tree export bench-results deb unpatched build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,18s/^# \{0,1\}//p' Makefile
+	@sed -n '3,21s/^# \{0,1\}//p' Makefile
 
 deps:
 	@scripts/deps.sh
@@ -55,7 +58,13 @@ run: deps
 	@scripts/run.sh
 
 check: deps
-	@tests/run.sh
+	@tests/run.sh --tier check
+
+check-fast: deps
+	@tests/run.sh --tier fast
+
+check-all: deps
+	@tests/run.sh --tier all --record tests/check-all.txt
 
 clean:
 	rm -rf build/out build/runs build/initramfs build/guest build/test-logs

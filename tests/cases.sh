@@ -2,17 +2,28 @@
 # The tests of tests/run.sh, in the order they run.  Each is a function
 # test_NAME that fails (non-zero) when what it checks does not hold.
 
-ALL_TESTS=(
+# The tiers (tests/run.sh --tier): FAST_TESTS need no kernel tree and run
+# in under a minute; CHECK_TESTS are what CI runs (make check), within 60
+# minutes on a fresh 2-core machine; ALL_TESTS add the long gates
+# (LONG_TESTS), whose last full run is recorded in tests/check-all.txt and
+# checked by check_all_record.
+HOST_TESTS=(
+	runner_self_test
 	splat_golden
 	stats_unit
 	compare_golden
 	bench_report_golden
 	zoneinfo_drained_golden
 	highorder_report_golden
+)
+FAST_TESTS=("${HOST_TESTS[@]}" check_all_record)
+KERNEL_TESTS=(
 	series_applies
 	export_roundtrip
 	series_cover_letter
 	series_checkpatch
+	series_kernel_doc
+	gate_sample_kernel_doc
 	bad_input
 	ksrc_branch
 	config_fragments
@@ -34,14 +45,19 @@ ALL_TESTS=(
 	x86_64_zonelock_smoke
 	deb_package_small
 	uml_highorder_pressure
+)
+LONG_TESTS=(
 	series_bisect_builds
 	series_coccicheck
-	series_kernel_doc
 	gate_sample_build_break
 	gate_sample_sparse
-	gate_sample_kernel_doc
 	gate_sample_coccicheck
 )
+CHECK_TESTS=("${FAST_TESTS[@]}" "${KERNEL_TESTS[@]}")
+# (without check_all_record: the run that writes the record runs the long
+# gates itself)
+ALL_TESTS=("${HOST_TESTS[@]}" "${KERNEL_TESTS[@]}" "${LONG_TESTS[@]}")
+CHECK_ALL_RECORD=$REPO/tests/check-all.txt
 
 BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
 TREE_DIR=$REPO/build/linux
@@ -74,6 +90,44 @@ diff --git a/mm/page_alloc.c b/mm/page_alloc.c
 + *  linux/mm/page_alloc.c as it will never be
 PATCH
 	echo 9999-broken.patch >>"$d/series"
+}
+
+# The runner itself (tests/runner/cases.sh): a must_fail whose command
+# succeeds fails its test, so does a failing command on the left of a pipe,
+# while a "! command" line does not (why must_fail exists); the summary
+# counts them and the exit code is non-zero.
+test_runner_self_test() {
+	local out rc=0
+	out=$(PCP_TEST_CASES=tests/runner/cases.sh PCP_TEST_LOGS=$TEST_TMP \
+		tests/run.sh must_fail_passes must_fail_catches negation_pitfall \
+		pipe_hides_nothing expect_error_passes expect_error_catches) || rc=$?
+	echo "$out"
+	[ "$rc" = 1 ]
+	grep -q '^ok - must_fail_passes ' <<<"$out"
+	grep -q '^not ok - must_fail_catches ' <<<"$out"
+	grep -q '^ok - negation_pitfall ' <<<"$out"
+	grep -q '^not ok - pipe_hides_nothing ' <<<"$out"
+	grep -q '^ok - expect_error_passes ' <<<"$out"
+	grep -q '^not ok - expect_error_catches ' <<<"$out"
+	[ "$(tail -1 <<<"$out")" = "3 passed, 3 failed" ]
+	grep -q "must_fail: 'true' succeeded" "$TEST_TMP/must_fail_catches.log"
+	expect_error "unknown tier 'slow'" tests/run.sh --tier slow
+	expect_error "unknown test 'nosuch'" tests/run.sh nosuch
+}
+
+# tests/check-all.txt is a complete, passing make check-all of the series
+# as it is now; a stale, failed or incomplete record fails.
+test_check_all_record() {
+	local r=$CHECK_ALL_RECORD t=$TEST_TMP
+	tests/check-record.sh "$r"
+	sed 's/^# series: .*/# series: 0123456789abcdef/' "$r" >"$t/stale.txt"
+	expect_error "is stale" tests/check-record.sh "$t/stale.txt"
+	sed -e 's/^ok - series_coccicheck /not ok - series_coccicheck /' \
+		-e '$s/^\([0-9]*\) passed, 0 failed$/\1 passed, 1 failed/' "$r" >"$t/failed.txt"
+	expect_error "does not end in 'N passed, 0 failed'" tests/check-record.sh "$t/failed.txt"
+	grep -v '^ok - gate_sample_sparse ' "$r" >"$t/partial.txt"
+	expect_error "has no passing gate_sample_sparse" tests/check-record.sh "$t/partial.txt"
+	expect_error "no such file" tests/check-record.sh "$t/missing.txt"
 }
 
 test_splat_golden() {
@@ -114,7 +168,7 @@ test_highorder_report_golden() {
 	diff -u $d/expected.txt <(scripts/highorder-report.py $d/dmesg.txt $d/output.txt a b)
 	expect_error "no mode=pressure results for set(s) c" scripts/highorder-report.py $d/dmesg.txt $d/output.txt a c
 	tests/highorder-check.py $d/output.txt
-	! tests/highorder-check.py $d/output-no-early-break.txt
+	must_fail tests/highorder-check.py $d/output-no-early-break.txt
 	[ "$(tests/highorder-check.py $d/output-broken-switches.txt | grep -c 'set=')" = 7 ]
 }
 
@@ -131,7 +185,10 @@ test_series_applies() {
 				sed -n 's/^Subject: //p'; done) \
 	     <(git -C "$TREE_DIR" log --reverse --format=%s "$BASE_TAG..HEAD")
 	# Re-running is incremental: no unpack, no re-apply.
-	scripts/tree.sh 2>&1 | tee /dev/stderr | grep -q 'is up to date'
+	local out
+	out=$(scripts/tree.sh 2>&1)
+	echo "$out"
+	grep -q 'is up to date' <<<"$out"
 }
 
 # Every patch is checkpatch --strict clean.  One justified exception:
@@ -143,8 +200,9 @@ test_series_applies() {
 # knows as a source file, not as a patch.  checkpatch's SPDX check runs
 # Debian's python3 (with python3-ply and python3-git), hence the PATH.
 test_series_checkpatch() {
-	local p bad=0
-	! grep -h '^+++ b/' series/0*.patch | grep -v '^+++ b/\(mm\|include\|Documentation\)/'
+	local p bad=0 outside
+	outside=$(grep -h '^+++ b/' series/0*.patch | grep -v '^+++ b/\(mm\|include\|Documentation\)/' || true)
+	[ -z "$outside" ] || { echo "files outside mm/, include/, Documentation/: $outside"; return 1; }
 	for p in $(sed -e 's/#.*//' -e '/^$/d' series/series); do
 		if ! PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
 			--ignore FILE_PATH_CHANGES "$REPO/series/$p"; then
@@ -153,7 +211,7 @@ test_series_checkpatch() {
 		fi
 	done
 	# The gate itself must fail a badly styled patch.
-	! PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
+	must_fail env PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
 		"$REPO/tests/gates/bad-style.patch"
 	[ "$bad" = 0 ]
 }
@@ -197,7 +255,9 @@ test_series_cover_letter() {
 	SERIES_DIR="$tmp/s" scripts/export.sh --check
 	sed -i 's/^# code: .*/# code: 0123456789abcdef/' "$tmp/s/bench-results.txt"
 	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/export.sh --check
-	env SERIES_DIR="$tmp/s" scripts/export.sh --check 2>&1 | grep -q "measured on code 0123456789abcdef"
+	local out
+	out=$(env SERIES_DIR="$tmp/s" scripts/export.sh --check 2>&1 || true)
+	grep -q "measured on code 0123456789abcdef" <<<"$out"
 }
 
 # Each bad input is a one-line error, non-zero exit, and leaves nothing
@@ -218,7 +278,7 @@ test_bad_input() {
 	expect_error "unknown option '--bogus'" scripts/boot-um.sh --bogus true
 	expect_error "--smp 'two'" scripts/boot-x86_64.sh --smp two true
 	expect_error "unknown option '--frobnicate'" scripts/tree.sh --frobnicate
-	! make -s frobnicate 2>"$tmp/make.err"
+	must_fail make -s frobnicate 2>"$tmp/make.err"
 	grep "No rule to make target 'frobnicate'" "$tmp/make.err"
 	expect_error "KSRC=$tmp/missing: no such directory" env KSRC="$tmp/missing" scripts/tree.sh
 	mkdir -p "$tmp/old"
@@ -252,11 +312,11 @@ test_ksrc_branch() {
 	[ "$("${u[@]}" rev-list --count "$before..pcp-test")" = "$(series_count series)" ]
 	[ "$("${u[@]}" symbolic-ref --short HEAD)" = user-work ]
 	[ "$("${u[@]}" rev-parse HEAD)" = "$before" ]
-	"${u[@]}" status --porcelain | grep -q '^ M README'
+	grep -q '^ M README' <<<"$("${u[@]}" status --porcelain)"
 	expect_error "already has a branch 'pcp-test'" env KSRC="$user" PCP_BRANCH=pcp-test scripts/tree.sh
 	broken_series "$tmp/broken"
 	expect_error "does not apply" env KSRC="$user" PCP_BRANCH=pcp-broken SERIES_DIR="$tmp/broken" scripts/tree.sh
-	! "${u[@]}" rev-parse -q --verify refs/heads/pcp-broken
+	must_fail "${u[@]}" rev-parse -q --verify refs/heads/pcp-broken
 	[ ! -e "$REPO/build/ksrc" ]
 	# Another 6.12.y is a warning, not an error.
 	mkdir -p "$tmp/other"
@@ -276,7 +336,7 @@ test_config_fragments() {
 	OUTDIR=$tmp/out EXTRA_CONFIG=$tmp/extra.config scripts/config.sh um 2>&1 | tee "$tmp/log"
 	grep -q 'extra.config: CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y did not survive olddefconfig' "$tmp/log"
 	grep -q '^# CONFIG_HOSTFS is not set' "$tmp/out/.config"
-	! grep -q 'CONFIG_HOSTFS' "$tmp/log"
+	must_fail grep -q 'CONFIG_HOSTFS' "$tmp/log"
 	expect_error "did not survive" env STRICT_CONFIG=1 OUTDIR="$tmp/out" EXTRA_CONFIG="$tmp/extra.config" scripts/config.sh um
 	STRICT_CONFIG=1 OUTDIR=$tmp/out scripts/config.sh um
 	grep -q '^CONFIG_HOSTFS=y' "$tmp/out/.config"
@@ -356,7 +416,7 @@ test_x86_64_pcp_orders_stress_4cpu() {
 # unchanged, the counters in /proc/vmstat.
 test_x86_64_slowpath_sysctl() {
 	scripts/boot-x86_64.sh --smp 2 -- slowpath_sysctl.sh
-	! grep -q '^not ok' "$(last_run x86_64)/output.txt"
+	must_fail grep -q '^not ok' "$(last_run x86_64)/output.txt"
 }
 
 # High-order allocations under pressure with every setting of the two
@@ -452,7 +512,7 @@ test_x86_64_zonelock_smoke() {
 test_deb_package_small() {
 	local deb tmp
 	deb=$(scripts/deb.sh --small | tail -1)
-	dpkg-deb -f "$deb" Package | grep -q '^linux-image-'
+	grep -q '^linux-image-' <<<"$(dpkg-deb -f "$deb" Package)"
 	tmp=$TEST_TMP
 	dpkg-deb -x "$deb" "$tmp"
 	ls "$tmp"/boot/vmlinuz-* "$tmp"/boot/config-*
@@ -467,7 +527,7 @@ test_deb_package_small() {
 test_uml_bench_smoke() {
 	scripts/bench-uml.sh 1 2000 | tee "$LOGS/bench.out"
 	[ "$(grep -cE '^(single|batch) +[0-9] ' "$LOGS/bench.out")" = 20 ]
-	! grep -E '^(single|batch)' "$LOGS/bench.out" | grep -q -- ' - '
+	must_fail grep -qE -- '^(single|batch).* - ' "$LOGS/bench.out"
 }
 
 # Every prefix of the series compiles the C files it touches, um and
@@ -496,7 +556,7 @@ expect_gate_failure() {
 	shift
 	err=$("$@" 2>&1) && { echo "$err"; echo "'$*' passed, expected the gate to fail"; return 1; }
 	echo "$err" | tail -5
-	echo "$err" | grep -qF -- "$want" || { echo "the gate did not say '$want'"; return 1; }
+	grep -qF -- "$want" <<<"$err" || { echo "the gate did not say '$want'"; return 1; }
 }
 
 # gate_sample_fails SAMPLE WANT GATE [ARGS...]: on a scratch worktree of

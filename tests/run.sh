@@ -1,45 +1,91 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# The test command (make check, .ci/run): every test is named, runs with its
-# log in build/test-logs/NAME.log, and prints "ok"/"not ok".  The last line
-# is "N passed, N failed"; the exit code is non-zero on any failure.
+# The test command.  Every test is a function test_NAME in tests/cases.sh,
+# run in a subshell under "set -e -o pipefail" with its log in
+# build/test-logs/NAME.log; it prints "ok"/"not ok" and its time.  The
+# last line is "N passed, N failed"; the exit code is non-zero on any
+# failure.
 #
-# Usage: tests/run.sh [NAME...]     (default: all tests, in order)
+# Tiers (tests/cases.sh lists them):
+#   fast    host-only tests, no kernel tree, under a minute (make check-fast)
+#   check   what CI runs: fast + the tree, the test kernels, their boots,
+#           the series' style and documentation gates (make check)
+#   all     check + the long gates: the bisect build of every patch, coccinelle,
+#           their broken samples (make check-all).  --record FILE writes the
+#           run, with the series it ran on, to FILE when every test passed;
+#           the fast tier fails while that record is of another series.
+#
+# Usage: tests/run.sh [--tier fast|check|all] [--record FILE] [NAME...]
+#        (default: the check tier; NAMEs run those tests only, in order)
+# Env: PCP_TEST_CASES (default tests/cases.sh), PCP_TEST_LOGS (default
+#      build/test-logs), PCP_MIN_FREE_GIB (8).
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 cd "$REPO" || exit 2
-LOGS=$REPO/build/test-logs
+LOGS=${PCP_TEST_LOGS:-$REPO/build/test-logs}
 # The test kernels carry the debug checks (configs/20-debug.config: lockdep,
 # DEBUG_VM, ...) and the series' KUnit suites (configs/30-kunit.config),
 # which run at every boot: build/out/um-debug-kunit, x86_64-debug-kunit.
 export DEBUG=1 KUNIT=1
+
+usage() { echo "tests/run.sh: error: $* (usage: tests/run.sh [--tier fast|check|all] [--record FILE] [NAME...])" >&2; exit 2; }
+tier=check record=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--tier) tier=${2:-}; shift ;;
+	--record) record=${2:-}; [ -n "$record" ] || usage "--record needs a file"; shift ;;
+	-h|--help) sed -n '3,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-*) usage "unknown option '$1'" ;;
+	*) break ;;
+	esac
+	shift
+done
+case $tier in
+fast|check|all) ;;
+*) usage "unknown tier '$tier'" ;;
+esac
+
 mkdir -p "$LOGS"
 passed=0 failed=0
-declare -A RESULT
+declare -A TIME
+declare -a LINES
 
 # run_test NAME FUNCTION: run FUNCTION with its output in the log.  Each
 # test gets a scratch folder, TEST_TMP, removed here whatever the test did
 # (a kernel tree clone or worktree in it is 1.7 GB: a leak fills the disk
 # of the machine that runs CI); worktrees of the tree left in it are pruned.
 run_test() {
-	local name=$1 t0 rc
+	local name=$1 t0 rc line
 	t0=$(date +%s)
 	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/pcp-test-$name.XXXXXX")
-	( set -e; "$2" ) >"$LOGS/$name.log" 2>&1
+	( set -e -o pipefail; "$2" ) >"$LOGS/$name.log" 2>&1
 	rc=$?
 	rm -rf "$TEST_TMP"
 	[ ! -d "$TREE_DIR/.git" ] || git -C "$TREE_DIR" worktree prune
+	TIME[$name]=$(( $(date +%s) - t0 ))
 	if [ $rc = 0 ]; then
 		passed=$((passed + 1))
-		RESULT[$name]=pass
-		echo "ok - $name ($(( $(date +%s) - t0 )) s)"
+		line="ok - $name (${TIME[$name]} s)"
+		echo "$line"
 	else
 		failed=$((failed + 1))
-		RESULT[$name]=fail
-		echo "not ok - $name ($(( $(date +%s) - t0 )) s, exit $rc): log $LOGS/$name.log"
+		line="not ok - $name (${TIME[$name]} s, exit $rc)"
+		echo "$line: log $LOGS/$name.log"
 		tail -5 "$LOGS/$name.log" | sed 's/^/#   /'
 	fi
+	LINES+=("$line")
+}
+
+# must_fail COMMAND...: COMMAND must exit non-zero.  A "! COMMAND" line
+# cannot fail a test: under set -e bash ignores the status of a negated
+# command (tests/runner/ shows it).
+must_fail() {
+	if "$@"; then
+		echo "must_fail: '$*' succeeded, expected it to fail"
+		return 1
+	fi
+	return 0
 }
 
 # expect_error EXPECTED_TEXT COMMAND...: the command must fail with a
@@ -50,20 +96,30 @@ expect_error() {
 	err=$("$@" 2>&1 >/dev/null) && { echo "'$*' succeeded, expected an error"; return 1; }
 	rc=$?
 	echo "'$*' -> exit $rc: $err"
-	[ "$(echo "$err" | grep -c 'error:')" = 1 ] || { echo "expected exactly one error line"; return 1; }
-	echo "$err" | grep -q -- "$want" || { echo "error does not mention '$want'"; return 1; }
+	[ "$(grep -c 'error:' <<<"$err")" = 1 ] || { echo "expected exactly one error line"; return 1; }
+	grep -q -- "$want" <<<"$err" || { echo "error does not mention '$want'"; return 1; }
 }
 
-. "$REPO/tests/cases.sh"
+. "${PCP_TEST_CASES:-$REPO/tests/cases.sh}"
 
 tests=("$@")
-[ ${#tests[@]} -gt 0 ] || tests=("${ALL_TESTS[@]}")
+if [ ${#tests[@]} = 0 ]; then
+	case $tier in
+	fast) tests=("${FAST_TESTS[@]}") ;;
+	check) tests=("${CHECK_TESTS[@]}") ;;
+	all) tests=("${ALL_TESTS[@]}") ;;
+	esac
+fi
+for t in "${tests[@]}"; do
+	declare -F "test_$t" >/dev/null || usage "unknown test '$t'"
+done
 
-# The whole suite needs about 6 GiB under build/ (unpacked tree, the test
+# The kernel tiers need about 6 GiB under build/ (unpacked tree, the test
 # kernels, the bisect worktree) and 2 GiB of scratch space at its peak.
 # Without them nearly every test fails on "No space left on device": say so
 # once, at the start, instead.
-if [ $# = 0 ]; then
+if [ $# = 0 ] && [ "$tier" != fast ]; then
+	mkdir -p "$REPO/build"
 	for d in "$REPO/build" "${TMPDIR:-/tmp}"; do
 		free=$(df -Pk "$d" | awk 'NR == 2 { print int($4 / 1048576) }')
 		if [ "$free" -lt "${PCP_MIN_FREE_GIB:-8}" ]; then
@@ -73,9 +129,34 @@ if [ $# = 0 ]; then
 		fi
 	done
 fi
+
+start=$(date +%s)
 for t in "${tests[@]}"; do
-	declare -F "test_$t" >/dev/null || { echo "tests/run.sh: error: unknown test '$t' (known: ${ALL_TESTS[*]})" >&2; exit 2; }
 	run_test "$t" "test_$t"
 done
+total=$(( $(date +%s) - start ))
+
+# The summary: the slowest tests, the whole time, then the count.
+what="$tier tier"
+[ $# = 0 ] || what="named tests"
+echo "# $what: ${#tests[@]} tests in $total s; slowest:$(
+	for t in "${tests[@]}"; do echo "${TIME[$t]} $t"; done |
+		sort -rn | head -5 | awk '{ printf " %s %d s,", $2, $1 }' | sed 's/,$//')"
+if [ -n "$record" ]; then
+	if [ "$failed" = 0 ] && [ $# = 0 ]; then
+		{
+			echo "# The last full run of tests/run.sh --tier $tier (make check-$tier)."
+			echo "# series: $(STEP=run bash -c '. scripts/lib.sh; series_hash "$SERIES_DIR"')"
+			echo "# harness: $(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)"
+			echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+			echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $total s"
+			printf '%s\n' "${LINES[@]}"
+			echo "$passed passed, $failed failed"
+		} >"$record"
+		echo "# recorded in ${record#"$REPO"/}"
+	else
+		echo "# not recorded: only a complete run with no failure is (${record#"$REPO"/} unchanged)"
+	fi
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -1,0 +1,47 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sample tests for the runner's own test (test_runner_self_test in
+# tests/cases.sh): each shows how tests/run.sh judges one kind of check.
+# Run with PCP_TEST_CASES=tests/runner/cases.sh tests/run.sh NAME...
+
+FAST_TESTS=() CHECK_TESTS=() ALL_TESTS=()
+
+# must_fail on a command that fails: the test passes.
+test_must_fail_passes() {
+	must_fail false
+}
+
+# must_fail on a command that succeeds: the test fails, although the
+# function goes on to a last command that succeeds.
+test_must_fail_catches() {
+	must_fail true
+	true
+}
+
+# The pitfall: a "! true" line does not stop a function under set -e, so
+# a negative check written this way can never fail its test.
+test_negation_pitfall() {
+	! true
+	true
+}
+
+# A failing command on the left of a pipe fails the test (pipefail).
+test_pipe_hides_nothing() {
+	false | cat
+	true
+}
+
+expect_error_sample() {
+	echo "sample: error: $1" >&2
+	return "$2"
+}
+
+# expect_error passes on a one-line error that says the expected text...
+test_expect_error_passes() {
+	expect_error "bad thing" expect_error_sample "a bad thing happened" 1
+}
+
+# ...and fails on a command that exits 0 although it prints the error.
+test_expect_error_catches() {
+	expect_error "bad thing" expect_error_sample "a bad thing happened" 0
+	true
+}
