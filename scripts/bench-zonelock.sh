@@ -17,7 +17,7 @@
 #
 #   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
 #
-# Usage: LOCKSTAT=1 scripts/bench-zonelock.sh [ROUNDS] [LOOPS]  (default 3 2048)
+# Usage: scripts/bench-zonelock.sh [ROUNDS] [LOOPS]  (default 3 2048; a LOCKSTAT=1 kernel)
 # Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
 #      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
 #      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),

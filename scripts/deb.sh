@@ -3,7 +3,9 @@
 #
 # Step: installable Debian packages (make bindeb-pkg) of the patched
 # x86_64 kernel, for real machines: install them, boot, flip the sysctls,
-# run mmtests (README, "Real machines").
+# run mmtests (docs/real-machines.md).
+#
+# Usage: scripts/deb.sh [--small | --config FILE]
 #
 #   scripts/deb.sh                Debian's own 6.12 configuration (package
 #                                 linux-config-6.12, amd64 flavour), made

@@ -9,7 +9,7 @@ during the run), pools the rounds of each setting and prints, per order,
 the table of the 2011 early-break changelog - Count, Success, Min, Mean,
 Max, Stddev - with the settings side by side, then the counters.
 
-Usage: highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...
+Usage: scripts/highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...
   SET: the setting names in the order of the columns.  Latencies are
   divided by --scale and labelled --unit (default: ns, 1).
 """

@@ -21,7 +21,7 @@
 # 4. The report (scripts/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/.
 #
-# Usage: scripts/run.sh [--quick] [--um-only]
+# Usage: scripts/run.sh [--quick] [--um-only] [--no-pressure]
 #   --quick    2 rounds, fewer loops, sizes and orders: a smoke run (minutes)
 #   --um-only  skip the x86_64 step (no LOCK_STAT kernel build)
 #   --no-pressure  skip the high-order pressure step

@@ -15,6 +15,7 @@ HOST_TESTS=(
 	bench_report_golden
 	zoneinfo_drained_golden
 	highorder_report_golden
+	docs_usage_lines
 )
 FAST_TESTS=("${HOST_TESTS[@]}" check_all_record)
 KERNEL_TESTS=(
@@ -128,6 +129,20 @@ test_check_all_record() {
 	grep -v '^ok - gate_sample_sparse ' "$r" >"$t/partial.txt"
 	expect_error "has no passing gate_sample_sparse" tests/check-record.sh "$t/partial.txt"
 	expect_error "no such file" tests/check-record.sh "$t/missing.txt"
+}
+
+# docs/harness.md gives every script's own usage line; a row that drifts
+# from it, or names a script that is gone, fails.
+test_docs_usage_lines() {
+	local d=$TEST_TMP/harness.md
+	tests/docs-usage.py
+	sed 's/^| `scripts\/bench-highorder.sh [^`]*`/| `scripts\/bench-highorder.sh [ROUNDS] [LOOPS]`/' docs/harness.md >"$d"
+	grep -q 'scripts/bench-highorder.sh \[ROUNDS\] \[LOOPS\]`' "$d"
+	must_fail tests/docs-usage.py "$d" | tee "$TEST_TMP/out"
+	grep -q 'scripts/bench-highorder.sh: want' "$TEST_TMP/out"
+	echo '| `scripts/gone.sh` | a step that was removed |' >>"$d"
+	must_fail tests/docs-usage.py "$d" | tee "$TEST_TMP/out"
+	grep -q 'row for scripts/gone.sh, which does not exist' "$TEST_TMP/out"
 }
 
 test_splat_golden() {
