@@ -21,7 +21,7 @@
 # CPU, one node (no __GFP_THISNODE, no THP), a host file as the page
 # cache's source; latencies are nanoseconds of real time there.
 #
-# Usage: scripts/bench-highorder.sh [--arch x86_64|um] [ROUNDS] [MEM_PCT]
+# Usage: scripts/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT]
 #        (default x86_64 3 80)
 # Env: MEM (default 512M; x86_64: split over the two nodes), ORDERS
 #      ("1 2 3 4 6 9"), SETS (the settings, default all six), TIMEOUT
@@ -30,12 +30,16 @@
 
 . "$(dirname "$0")/lib.sh"
 
-arch=x86_64
-if [ "${1:-}" = --arch ]; then
-	arch=${2:-}
-	check_arch "$arch"
-	shift 2
-fi
+arch=x86_64 out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; shift 2 ;;
+	--arch) arch=${2:-}; check_arch "$arch"; shift 2 ;;
+	-*) die "unknown option '$1' (usage: scripts/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT])" ;;
+	*) break ;;
+	esac
+done
+[ -z "$out" ] || check_out "$out"
 rounds=${1:-3}
 pct=${2:-80}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
@@ -50,10 +54,11 @@ ko=$("$REPO/scripts/bench-module.sh" "$arch")
 names=()
 for s in $sets; do names+=("${s%%=*}"); done
 guest="highorder_pressure.sh"
+run=$(run_folder "$out")
 if [ "$arch" = um ]; then
 	fill=$BUILD/highorder-fill.img
 	[ -f "$fill" ] || truncate -s 2G "$fill"
-	"$REPO/scripts/boot-um.sh" --mem "$mem" --timeout "${TIMEOUT:-1500}" -- \
+	"$REPO/scripts/boot-um.sh" --out "$run" --mem "$mem" --timeout "${TIMEOUT:-1500}" -- \
 		"DISK=$fill CHURN=${CHURN:-0} $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
 	where="UML, 1 CPU, $mem, ns of real time"
 	unit=ns scale=1
@@ -71,12 +76,11 @@ else
 		-drive file=$disk,if=virtio,format=raw,readonly=on \
 		-object memory-backend-ram,id=m0,size=${node_mib}M -numa node,nodeid=0,cpus=0,memdev=m0 \
 		-object memory-backend-ram,id=m1,size=${node_mib}M -numa node,nodeid=1,cpus=1,memdev=m1" \
-		"$REPO/scripts/boot-x86_64.sh" --smp 2 --mem "$mem" --timeout "${TIMEOUT:-1500}" \
+		"$REPO/scripts/boot-x86_64.sh" --out "$run" --smp 2 --mem "$mem" --timeout "${TIMEOUT:-1500}" \
 		--file "$ko" -- "$cmd"
 	where="x86_64 QEMU TCG -icount shift=0, 2 nodes x 1 CPU, $mem, thousands of instructions"
 	unit="thousands of instructions" scale=1000
 fi
-run=$BUILD/runs/latest-$(flavour "$arch")
 {
 	echo "# $(kernel_version "$SRC") $where; $(date -u +%Y-%m-%d)"
 	echo "# reproduce: MEM=$mem ORDERS='$orders' SETS='$sets' CHURN=${CHURN:-0} scripts/bench-highorder.sh --arch $arch $rounds $pct"

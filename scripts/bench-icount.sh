@@ -18,14 +18,23 @@
 # page is one "rep stosb" of 4096 iterations, each counted as one
 # instruction by QEMU: the same in every set.
 #
-# Usage: scripts/bench-icount.sh [ROUNDS] [LOOPS]   (default 3 20000)
+# Usage: scripts/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]   (default 3 20000)
 # Env: ORDERS (pcp_bench's list, default 0-9), FAULT_SIZES (KiB, default
 #      "4 16 32 64 128 256 512 1024 2048"; empty: no faults), FAULT_MIB
 #      (per loop, default 16), FAULT_LOOPS (default 2).
-# Writes samples.tsv and report.txt in the run folder.
+# Writes samples.tsv and report.txt in the run folder (--out DIR, default a
+# new build/runs/bench-icount-<time>).
 
 . "$(dirname "$0")/lib.sh"
 
+out=
+if [ "${1:-}" = --out ]; then
+	out=${2:-}
+	[ -n "$out" ] || die "--out needs a folder"
+	shift 2
+fi
+
+[ -z "$out" ] || check_out "$out"
 rounds=${1:-3}
 loops=${2:-20000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
@@ -40,9 +49,9 @@ cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
 cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko 'orders=$orders loops=$loops'\""
 [ -z "$fault_sizes" ] ||
 	cmd+=" \"RATE=icount page_fault.sh 1 ${FAULT_MIB:-16} ${FAULT_LOOPS:-2} $fault_sizes\""
-ACCEL=tcg QEMU_EXTRA="-icount shift=0" "$REPO/scripts/boot-x86_64.sh" \
+run=$(run_folder "$out")
+ACCEL=tcg QEMU_EXTRA="-icount shift=0" "$REPO/scripts/boot-x86_64.sh" --out "$run" \
 	--smp 1 --mem 1G --timeout "${TIMEOUT:-900}" --file "$ko" -- "$cmd"
-run=$BUILD/runs/latest-$(flavour x86_64)
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
 	echo "# reproduce: ORDERS='$orders' FAULT_SIZES='$fault_sizes' scripts/bench-icount.sh $rounds $loops"

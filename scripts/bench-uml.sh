@@ -15,21 +15,31 @@
 # tree it was measured on (lib.sh code_hash): series/bench-results.txt is
 # what the cover letter quotes (make bench-results, then make export).
 #
-# Usage: scripts/bench-uml.sh [--save FILE] [ROUNDS] [LOOPS]  (default 5 100000)
+# The boot's run folder (--out DIR, default a new build/runs/bench-uml-<time>)
+# also gets report.txt.
+#
+# Usage: scripts/bench-uml.sh [--out DIR] [--save FILE] [ROUNDS] [LOOPS]  (default 5 100000)
 
 . "$(dirname "$0")/lib.sh"
 
-save=
-if [ "${1:-}" = --save ]; then
-	save=${2:-}
-	[ -n "$save" ] || die "--save needs a file"
-	[ -d "$(dirname "$save")" ] || die "--save $save: no folder $(dirname "$save")"
-	[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
-		die "--save: results for the cover letter come from the plain kernel, not DEBUG/KUNIT"
-	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
-		die "--save: $SRC has uncommitted edits; results must match a commit"
-	shift 2
-fi
+save= out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; shift 2 ;;
+	--save)
+		save=${2:-}
+		[ -n "$save" ] || die "--save needs a file"
+		[ -d "$(dirname "$save")" ] || die "--save $save: no folder $(dirname "$save")"
+		[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
+			die "--save: results for the cover letter come from the plain kernel, not DEBUG/KUNIT"
+		[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
+			die "--save: $SRC has uncommitted edits; results must match a commit"
+		shift 2 ;;
+	-*) die "unknown option '$1' (usage: scripts/bench-uml.sh [--out DIR] [--save FILE] [ROUNDS] [LOOPS])" ;;
+	*) break ;;
+	esac
+done
+[ -z "$out" ] || check_out "$out"
 rounds=${1:-5}
 loops=${2:-100000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
@@ -41,8 +51,8 @@ if [ -n "${NETPERF_SIZES:-}" ]; then
 	benches+=("'netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES'")
 fi
 cmd="ab_rounds.sh $rounds before=0 upstream=0-3 all=0-8 -- ${benches[*]}"
-"$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- "$cmd"
-run=$BUILD/runs/latest-$(flavour um)
+run=$(run_folder "$out")
+"$REPO/scripts/boot-um.sh" --out "$run" --mem 1G --timeout 900 -- "$cmd"
 {
 	echo "# $(kernel_version "$SRC") UML, 1 CPU; $(date -u +%Y-%m-%d); reproduce: scripts/bench-uml.sh $rounds $loops"
 	"$REPO/scripts/bench-report.py" "$run/dmesg.txt" upstream before all

@@ -20,14 +20,23 @@
 # That tells a cost in code from a cost in layout, and with jump labels
 # (x86_64 has them, UML has not) it shows what a static key leaves.
 #
-# Usage: scripts/bench-unpatched.sh [ROUNDS] [LOOPS]   (default 5 100000)
+# Usage: scripts/bench-unpatched.sh [--out DIR] [ROUNDS] [LOOPS]   (default 5 100000)
 # Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh; UML only),
 #      BASE_REF, TARGET=um|x86_64 (default um),
 #      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags).
-# Writes samples.tsv and report.txt in build/runs/unpatched-<time>/.
+# Writes samples.tsv and report.txt in its folder (--out DIR, default a new
+# build/runs/bench-unpatched-<time>), each boot's run in boot-<kernel>-<round>/.
 
 . "$(dirname "$0")/lib.sh"
 
+outopt=
+if [ "${1:-}" = --out ]; then
+	outopt=${2:-}
+	[ -n "$outopt" ] || die "--out needs a folder"
+	shift 2
+fi
+
+[ -z "$outopt" ] || check_out "$outopt"
 rounds=${1:-5}
 loops=${2:-100000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
@@ -71,8 +80,7 @@ OUTDIR=$patched_out "$REPO/scripts/build.sh" "$target"
 ko_patched=$(OUTDIR=$patched_out "$REPO/scripts/bench-module.sh" "$target")
 ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" "$target")
 
-out=$BUILD/runs/unpatched-$(date +%Y%m%d-%H%M%S)-$$
-mkdir -p "$out"
+out=$(run_folder "$outopt")
 bench() { # NAME KO ROUND
 	local ko=$2
 	[ "$target" = um ] || ko=/pcp/run/$(basename "$ko")
@@ -88,15 +96,15 @@ for r in $(seq 0 "$rounds"); do
 		else
 			o=$unpatched_out ko=$ko_unpatched
 		fi
+		run=$out/boot-$k-$r
 		if [ "$target" = um ]; then
-			OUTDIR=$o "$REPO/scripts/boot-um.sh" --mem 1G --timeout 900 -- \
+			OUTDIR=$o "$REPO/scripts/boot-um.sh" --out "$run" --mem 1G --timeout 900 -- \
 				"$(bench $k "$ko" "$r")"
 		else
 			OUTDIR=$o ACCEL=tcg QEMU_EXTRA="-icount shift=0" \
-				"$REPO/scripts/boot-x86_64.sh" --smp 1 --mem 1G --timeout 900 \
+				"$REPO/scripts/boot-x86_64.sh" --out "$run" --smp 1 --mem 1G --timeout 900 \
 				--file "$ko" -- "$(bench $k "$ko" "$r")"
 		fi
-		run=$(readlink -f "$BUILD/runs/latest-$(flavour "$target")")
 		cat "$run/output.txt" "$run/dmesg.txt" >>"$out/logs.txt"
 		echo "$k round $r: $run" >>"$out/boots.txt"
 	done

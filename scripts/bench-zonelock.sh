@@ -17,15 +17,24 @@
 #
 #   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
 #
-# Usage: scripts/bench-zonelock.sh [ROUNDS] [LOOPS]  (default 3 2048; a LOCKSTAT=1 kernel)
+# Usage: scripts/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]  (default 3 2048; a LOCKSTAT=1 kernel)
 # Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
 #      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
 #      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),
 #      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4).
-#      Writes samples.tsv and report.txt in the run folder.
+#      Writes samples.tsv and report.txt in the run folder (--out DIR,
+#      default a new build/runs/bench-zonelock-<time>).
 
 . "$(dirname "$0")/lib.sh"
 
+out=
+if [ "${1:-}" = --out ]; then
+	out=${2:-}
+	[ -n "$out" ] || die "--out needs a folder"
+	shift 2
+fi
+
+[ -z "$out" ] || check_out "$out"
 rounds=${1:-3}
 loops=${2:-2048}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
@@ -49,9 +58,9 @@ if [ -n "$fault_sizes" ]; then
 	[ "$("$REPO/scripts/kvm-probe.sh")" = kvm ] && rate=1
 	cmd+=" \"RATE=$rate page_fault.sh $smp ${FAULT_MIB:-16} ${FAULT_LOOPS:-4} $fault_sizes\""
 fi
-"$REPO/scripts/boot-x86_64.sh" --smp "$smp" --mem "${MEM:-1G}" --timeout "${TIMEOUT:-1200}" \
-	--file "$ko" -- "$cmd"
-run=$BUILD/runs/latest-$(flavour x86_64)
+run=$(run_folder "$out")
+"$REPO/scripts/boot-x86_64.sh" --out "$run" --smp "$smp" --mem "${MEM:-1G}" \
+	--timeout "${TIMEOUT:-1200}" --file "$ko" -- "$cmd"
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
 	echo "# reproduce: LOCKSTAT=1 SMP=$smp ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' scripts/bench-zonelock.sh $rounds $loops"

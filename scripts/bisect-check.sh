@@ -88,9 +88,9 @@ boot_um() {
 	OUTDIR=$BUILD/out/bisect-um SRC=$wt kmake um -j"${JOBS:-$(nproc)}" linux \
 		>"$BUILD/out/bisect-um.log" 2>&1 ||
 		die "patch $n ($subject): the UML kernel does not build (log: $BUILD/out/bisect-um.log)"
-	OUTDIR=$BUILD/out/bisect-um "$REPO/scripts/boot-um.sh" -- smoke.sh >/dev/null 2>&1 ||
-		die "patch $n ($subject): UML smoke boot failed (build/runs/)"
-	run=$BUILD/runs/latest-$(flavour um)
+	run=$BUILD/runs/bisect-um
+	OUTDIR=$BUILD/out/bisect-um "$REPO/scripts/boot-um.sh" --out "$run" -- smoke.sh >/dev/null 2>&1 ||
+		die "patch $n ($subject): UML smoke boot failed ($run)"
 	if [ -f "$wt/mm/pcp_orders_kunit.c" ]; then
 		"$REPO/scripts/kunit-results.py" "$run/dmesg.txt" pcp_orders >/dev/null ||
 			die "patch $n ($subject): KUnit pcp_orders fails ($run)"

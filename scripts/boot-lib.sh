@@ -2,8 +2,8 @@
 # Shared by boot-um.sh and boot-x86_64.sh: options, the run folder, and the
 # verdict.  Sourced after lib.sh.
 #
-# A run folder build/runs/<flavour>-<time>/ (the newest one of a flavour is
-# also build/runs/latest-<flavour>) holds cmd (what the guest runs),
+# A run folder (--out DIR, or a new build/runs/<flavour>-<time>/, named in
+# the last line the boot prints) holds cmd (what the guest runs),
 # console.log (everything the guest printed), output.txt (what was printed
 # while the command ran), dmesg.txt (the kernel log the guest dumped at the
 # end) and result (exit code and verdict).
@@ -15,11 +15,12 @@
 
 boot_usage() {
 	cat >&2 <<USAGE
-usage: $0 [--smp N] [--mem SIZE] [--timeout SEC] [--file FILE]... [--] COMMAND...
+usage: $0 [--out DIR] [--smp N] [--mem SIZE] [--timeout SEC] [--file FILE]... [--] COMMAND...
   Boots the $(flavour "$ARCH") kernel, runs COMMAND (a shell command line) inside,
   returns its exit code.  Defaults: --smp ${SMP:-2} (x86_64 only), --mem ${MEM:-512M},
   --timeout ${TIMEOUT:-300}.  The same settings can be given as SMP=, MEM=, TIMEOUT=.
   --file puts FILE in the guest's /pcp/run/ (x86_64; UML sees the host's files).
+  --out DIR: the run folder (default: a new build/runs/<flavour>-<time>).
 USAGE
 	exit 2
 }
@@ -29,8 +30,10 @@ parse_boot_args() {
 	MEM=${MEM:-512M}
 	TIMEOUT=${TIMEOUT:-300}
 	RUN_FILES=()
+	RUN_OUT=
 	while [ $# -gt 0 ]; do
 		case $1 in
+		--out) RUN_OUT=${2:-}; [ -n "$RUN_OUT" ] || die "--out needs a folder"; shift 2 ;;
 		--file) [ -f "${2:-}" ] || die "--file '${2:-}': no such file"
 			RUN_FILES+=("$2"); shift 2 ;;
 		--smp) SMP=${2:-}; shift 2 || boot_usage ;;
@@ -46,15 +49,14 @@ parse_boot_args() {
 	[[ $SMP =~ ^[1-9][0-9]*$ ]] || die "--smp '$SMP' is not a CPU count"
 	[[ $MEM =~ ^[1-9][0-9]*[MG]$ ]] || die "--mem '$MEM' is not a size like 512M or 2G"
 	[[ $TIMEOUT =~ ^[1-9][0-9]*$ ]] || die "--timeout '$TIMEOUT' is not a number of seconds"
+	[ -z "$RUN_OUT" ] || check_out "$RUN_OUT"
 	CMD=$*
 }
 
 # new_rundir: make the run folder and write the command into it.
 new_rundir() {
-	RUNDIR=$BUILD/runs/$(flavour "$ARCH")-$(date +%Y%m%d-%H%M%S)-$$
-	mkdir -p "$RUNDIR"
+	RUNDIR=$(run_folder "$RUN_OUT" "$(flavour "$ARCH")")
 	printf '%s\n' "$CMD" >"$RUNDIR/cmd"
-	ln -sfn "$(basename "$RUNDIR")" "$BUILD/runs/latest-$(flavour "$ARCH")"
 }
 
 # finish_run BOOT_RC: read the exit code and kernel log out of the console

@@ -6,7 +6,7 @@
 # it.  The command runs in the repository folder; the guest programs and
 # scripts of guest/ are on its PATH.
 #
-# Usage: scripts/boot-um.sh [--mem SIZE] [--timeout SEC] [--] COMMAND...
+# Usage: scripts/boot-um.sh [--out DIR] [--mem SIZE] [--timeout SEC] [--] COMMAND...
 
 . "$(dirname "$0")/lib.sh"
 ARCH=um

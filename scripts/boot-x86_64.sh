@@ -7,7 +7,7 @@
 # the command, a panic reboots (-no-reboot turns that into an exit), and a
 # timeout kills what is left.
 #
-# Usage: scripts/boot-x86_64.sh [--smp N] [--mem SIZE] [--timeout SEC] [--file FILE]... [--] COMMAND...
+# Usage: scripts/boot-x86_64.sh [--out DIR] [--smp N] [--mem SIZE] [--timeout SEC] [--file FILE]... [--] COMMAND...
 # Env: QEMU_EXTRA (more QEMU options, e.g. "-numa node -numa node"),
 #      APPEND (more kernel parameters), ACCEL=kvm|tcg (skip the probe).
 

@@ -110,6 +110,32 @@ else
 	SRC=$TREE
 fi
 
+# run_folder DIR [PREFIX]: make the folder a step writes its run into and
+# print its absolute path.  DIR is the folder the caller named (--out); a
+# previous run in it (marked by the file .pcp-run) is removed first, any
+# other folder that is not empty is an error.  With DIR empty: a new
+# build/runs/PREFIX-<time> (PREFIX: the step's name).  No step finds a run
+# again by itself: each is told where its run goes, or prints where it went.
+run_folder() {
+	local d=${1:-} prefix=${2:-$STEP}
+	if [ -z "$d" ]; then
+		d=$BUILD/runs/$prefix-$(date +%Y%m%d-%H%M%S)-$$
+	elif [ -n "$(ls -A "$d" 2>/dev/null)" ]; then
+		check_out "$d"
+		rm -rf "$d"
+	fi
+	mkdir -p "$d" || die "--out $d: cannot make the folder"
+	: >"$d/.pcp-run"
+	(cd "$d" && pwd)
+}
+
+# check_out DIR: DIR may take a run (see run_folder): the steps check their
+# --out before any work, so that a wrong folder changes nothing.
+check_out() {
+	[ -z "$(ls -A "$1" 2>/dev/null)" ] || [ -f "$1/.pcp-run" ] ||
+		die "--out $1: a folder that is not empty and holds no run"
+}
+
 # check_arch ARCH: the targets the harness knows.
 check_arch() {
 	case ${1:-} in

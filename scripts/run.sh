@@ -19,9 +19,10 @@
 #    of the two slowpath switches (scripts/bench-highorder.sh): the 2011
 #    table (Count/Min/Mean/Max/Stddev, success) and latency distributions.
 # 4. The report (scripts/report.py): mmtests-style tables with significance
-#    marks, plots, report.md, in build/results/<date>-<kernel>/.
+#    marks, plots, report.md, in build/results/<date>-<kernel>/ (or --out
+#    DIR); each benchmark boot's run folder is in its runs/ subfolder.
 #
-# Usage: scripts/run.sh [--quick] [--um-only] [--no-pressure]
+# Usage: scripts/run.sh [--out DIR] [--quick] [--um-only] [--no-pressure]
 #   --quick    2 rounds, fewer loops, sizes and orders: a smoke run (minutes)
 #   --um-only  skip the x86_64 step (no LOCK_STAT kernel build)
 #   --no-pressure  skip the high-order pressure step
@@ -30,14 +31,16 @@
 
 . "$(dirname "$0")/lib.sh"
 
-quick= umonly= pressure=1
-for a in "$@"; do
-	case $a in
+quick= umonly= pressure=1 out=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; shift ;;
 	--quick) quick=1 ;;
 	--um-only) umonly=1 ;;
 	--no-pressure) pressure= ;;
-	*) die "unknown option '$a' (usage: scripts/run.sh [--quick] [--um-only] [--no-pressure])" ;;
+	*) die "unknown option '$1' (usage: scripts/run.sh [--out DIR] [--quick] [--um-only] [--no-pressure])" ;;
 	esac
+	shift
 done
 if [ -n "$quick" ]; then
 	rounds=${ROUNDS:-2} loops=${LOOPS:-20000} secs=${NETPERF_SECS:-1}
@@ -53,6 +56,7 @@ else
 	hp_sets="d0e1=0:1 d1e1=1:1 d2e1=2:1 d0e0=0:0 d1e0=1:0 d2e0=2:0"
 fi
 smp=${SMP:-4}
+[ -z "$out" ] || check_out "$out"
 
 start=$(date +%s)
 "$REPO/scripts/tree.sh"
@@ -64,15 +68,15 @@ zl=1
 LOCKSTAT= "$REPO/scripts/build.sh" um
 [ -n "$umonly" ] || LOCKSTAT=$zl "$REPO/scripts/build.sh" x86_64
 
-results=$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")
-mkdir -p "$results"
+results=$(run_folder "${out:-$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")}")
+mkdir -p "$results/runs"
 : >"$results/runs.txt"
 : >"$results/samples.tsv"
 
 # 1. UML: time per alloc+free pair and UDP_STREAM throughput.
+run=$results/runs/bench-uml
 NETPERF_SIZES=$sizes NETPERF_SECS=$secs LOCKSTAT= \
-	"$REPO/scripts/bench-uml.sh" "$rounds" "$loops" >"$results/bench-uml.txt"
-run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT= flavour um)")
+	"$REPO/scripts/bench-uml.sh" --out "$run" "$rounds" "$loops" >"$results/bench-uml.txt"
 "$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
 printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, native speed\t%s\t%s\n' \
 	"$secs" "NETPERF_SIZES='$sizes' NETPERF_SECS=$secs scripts/bench-uml.sh $rounds $loops" \
@@ -80,9 +84,10 @@ printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, nati
 
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
 if [ -z "$umonly" ]; then
+	run=$results/runs/bench-zonelock
 	LOCKSTAT=$zl SMP=$smp ORDERS=$zl_orders FAULT_SIZES=$fault_sizes \
-		"$REPO/scripts/bench-zonelock.sh" "$zl_rounds" "$zl_loops" >"$results/bench-zonelock.txt"
-	run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT=$zl flavour x86_64)")
+		"$REPO/scripts/bench-zonelock.sh" --out "$run" "$zl_rounds" "$zl_loops" \
+		>"$results/bench-zonelock.txt"
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
 	printf 'zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %%\tx86_64 QEMU TCG, %s CPUs, LOCK_STAT kernel: counts only\t%s\t%s\n' \
 		"$smp" "LOCKSTAT=1 SMP=$smp ORDERS='$zl_orders' FAULT_SIZES='$fault_sizes' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
@@ -93,9 +98,10 @@ fi
 mkdir -p "$results/plots"
 : >"$results/extra.txt"
 if [ -n "$pressure" ]; then
+	run=$results/runs/bench-highorder
 	MEM=256M ORDERS=$hp_orders SETS=$hp_sets LOCKSTAT= \
-		"$REPO/scripts/bench-highorder.sh" --arch um "$hp_rounds" 95 >"$results/bench-highorder.txt"
-	run=$(readlink -f "$BUILD/runs/latest-$(LOCKSTAT= flavour um)")
+		"$REPO/scripts/bench-highorder.sh" --out "$run" --arch um "$hp_rounds" 95 \
+		>"$results/bench-highorder.txt"
 	cp "$run/report.txt" "$results/highorder.txt"
 	printf 'High-order allocations under pressure (UML, ns; drain:early_break settings)\thighorder.txt\n' \
 		>>"$results/extra.txt"

@@ -64,7 +64,6 @@ BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
 TREE_DIR=$REPO/build/linux
 
 series_count() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | wc -l; }
-last_run() { echo "$REPO/build/runs/latest-$1-debug-kunit"; }
 
 # A series dir like series/ plus one patch whose context is not in 6.12.
 broken_series() {
@@ -309,6 +308,17 @@ test_bad_input() {
 	scripts/tree.sh
 	[ "$(git -C "$TREE_DIR" rev-list --count "$BASE_TAG..HEAD")" = "$(series_count series)" ]
 	expect_error "not built" env OUTDIR="$tmp/nothing" scripts/boot-um.sh true
+	# --out: a folder holding something else is refused before any work
+	# and left as it was; a missing folder name is an error.
+	mkdir -p "$tmp/notarun"
+	echo "someone's file" >"$tmp/notarun/file"
+	for s in boot-um.sh boot-x86_64.sh bench-uml.sh bench-icount.sh bench-zonelock.sh \
+		bench-highorder.sh bench-unpatched.sh run.sh; do
+		expect_error "--out $tmp/notarun: a folder that is not empty and holds no run" \
+			scripts/$s --out "$tmp/notarun" $([ $s = run.sh ] || echo true)
+		expect_error "--out needs a folder" scripts/$s --out
+	done
+	[ "$(ls -A "$tmp/notarun")" = file ]
 }
 
 # KSRC=: the series goes onto a new branch of the user's tree; the user's
@@ -362,16 +372,14 @@ test_uml_build() {
 }
 
 test_uml_smoke() {
-	scripts/boot-um.sh -- smoke.sh
-	local run
-	run=$(last_run um)
-	cat "$run/console.log"
-	grep -q 'Linux version 6\.12\.' "$run/dmesg.txt"
+	scripts/boot-um.sh --out "$TEST_RUN" -- smoke.sh
+	cat "$TEST_RUN/console.log"
+	grep -q 'Linux version 6\.12\.' "$TEST_RUN/dmesg.txt"
 }
 
 test_uml_exit_code() {
 	local rc=0
-	scripts/boot-um.sh -- 'exit 7' || rc=$?
+	scripts/boot-um.sh --out "$TEST_RUN" -- 'exit 7' || rc=$?
 	echo "exit $rc"
 	[ "$rc" = 7 ]
 }
@@ -379,10 +387,10 @@ test_uml_exit_code() {
 # A splat fails the run even though the command exits 0.
 test_uml_splat() {
 	local rc=0
-	scripts/boot-um.sh -- 'echo "<4>WARNING: CPU: 0 PID: 1 at harness/injected.c:1 injected_by_test" >/dev/kmsg; exit 0' || rc=$?
+	scripts/boot-um.sh --out "$TEST_RUN" -- 'echo "<4>WARNING: CPU: 0 PID: 1 at harness/injected.c:1 injected_by_test" >/dev/kmsg; exit 0' || rc=$?
 	echo "exit $rc"
 	[ "$rc" = 100 ]
-	grep -q injected_by_test "$(last_run um)/dmesg.txt"
+	grep -q injected_by_test "$TEST_RUN/dmesg.txt"
 }
 
 test_x86_64_build() {
@@ -390,33 +398,32 @@ test_x86_64_build() {
 }
 
 test_x86_64_smoke() {
-	scripts/boot-x86_64.sh --smp 2 -- smoke.sh 2
-	local run rc=0
-	run=$(last_run x86_64)
-	cat "$run/console.log"
-	grep -q 'Linux version 6\.12\.' "$run/dmesg.txt"
-	scripts/boot-x86_64.sh --smp 2 -- 'exit 3' || rc=$?
+	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- smoke.sh 2
+	local rc=0
+	cat "$TEST_RUN/console.log"
+	grep -q 'Linux version 6\.12\.' "$TEST_RUN/dmesg.txt"
+	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- 'exit 3' || rc=$?
 	[ "$rc" = 3 ]
 }
 
 # vm.percpu_pagelist_orders: valid values read back, 20+ malformed ones
 # return EINVAL and change nothing.
 test_uml_pcp_orders_sysctl() {
-	scripts/boot-um.sh -- pcp_orders_sysctl.sh
-	cat "$(last_run um)/output.txt"
+	scripts/boot-um.sh --out "$TEST_RUN" -- pcp_orders_sysctl.sh
+	cat "$TEST_RUN/output.txt"
 }
 
 test_x86_64_pcp_orders_sysctl() {
-	scripts/boot-x86_64.sh --smp 2 -- pcp_orders_sysctl.sh
-	cat "$(last_run x86_64)/output.txt"
+	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- pcp_orders_sysctl.sh
+	cat "$TEST_RUN/output.txt"
 }
 
 # Set changes every few ms while every CPU faults 4K..2M folios: no splat.
 # After every write, /proc/zoneinfo must show no page of a removed order.
 stress_x86_64() {
-	scripts/boot-x86_64.sh "$@" --timeout 120 -- pcp_orders_stress.sh 8
-	cat "$(last_run x86_64)/output.txt"
-	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$(last_run x86_64)/output.txt"
+	scripts/boot-x86_64.sh --out "$TEST_RUN" "$@" --timeout 120 -- pcp_orders_stress.sh 8
+	cat "$TEST_RUN/output.txt"
+	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/output.txt"
 }
 
 test_x86_64_pcp_orders_stress_2cpu() {
@@ -430,8 +437,8 @@ test_x86_64_pcp_orders_stress_4cpu() {
 # The two slowpath switches: defaults, valid values, EINVAL with the value
 # unchanged, the counters in /proc/vmstat.
 test_x86_64_slowpath_sysctl() {
-	scripts/boot-x86_64.sh --smp 2 -- slowpath_sysctl.sh
-	must_fail grep -q '^not ok' "$(last_run x86_64)/output.txt"
+	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- slowpath_sysctl.sh
+	must_fail grep -q '^not ok' "$TEST_RUN/output.txt"
 }
 
 # High-order allocations under pressure with every setting of the two
@@ -440,20 +447,20 @@ test_x86_64_slowpath_sysctl() {
 # keeps its promises and the pressure reaches the drain and the early
 # break (tests/highorder-check.py).
 test_uml_highorder_pressure() {
-	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench-highorder.sh --arch um 1 95
-	tests/highorder-check.py "$(last_run um)/output.txt"
+	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench-highorder.sh --out "$TEST_RUN" --arch um 1 95
+	tests/highorder-check.py "$TEST_RUN/output.txt"
 }
 
 # The series' KUnit suite, run at boot: every case passes (UML: 1 CPU, no
 # THP; x86_64: 2 CPUs, THP).
 test_uml_kunit() {
-	scripts/boot-um.sh -- true
-	scripts/kunit-results.py "$(last_run um)/dmesg.txt" pcp_orders
+	scripts/boot-um.sh --out "$TEST_RUN" -- true
+	scripts/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
 }
 
 test_x86_64_kunit() {
-	scripts/boot-x86_64.sh --smp 2 -- true
-	scripts/kunit-results.py "$(last_run x86_64)/dmesg.txt" pcp_orders
+	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- true
+	scripts/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
 }
 
 # The statistics of the comparison tables (scripts/mmstat.py) against
@@ -495,9 +502,9 @@ test_compare_golden() {
 # the slowpath switches, the report with tables and plots in
 # build/results/.
 test_uml_runner_smoke() {
-	scripts/run.sh --quick --um-only | tee "$LOGS/runner.out"
-	local res
-	res=$(sed -n 's/^report: \(.*\)\/report.md .*/\1/p' "$LOGS/runner.out")
+	local res=$TEST_RUN
+	scripts/run.sh --out "$res" --quick --um-only | tee "$LOGS/runner.out"
+	grep -q "^report: $res/report.md " "$LOGS/runner.out"
 	[ -f "$res/report.md" ] || { echo "no report"; return 1; }
 	for b in pcp_bench-single@um pcp_bench-batch@um netperf-udp@um; do
 		grep -q "^$b  (2 rounds)$" "$res/comparison.txt" || { echo "no table $b"; return 1; }
@@ -517,8 +524,8 @@ test_uml_runner_smoke() {
 # often than without them (about 2 per pair: one to allocate, one to free),
 # and so do 64K page faults on both CPUs.
 test_x86_64_zonelock_smoke() {
-	SMP=2 ORDERS="0 4" FAULT_SIZES="4 64" FAULT_LOOPS=2 scripts/bench-zonelock.sh 1 1024
-	tests/zonelock-check.py "$(last_run x86_64)/samples.tsv"
+	SMP=2 ORDERS="0 4" FAULT_SIZES="4 64" FAULT_LOOPS=2 scripts/bench-zonelock.sh --out "$TEST_RUN" 1 1024
+	tests/zonelock-check.py "$TEST_RUN/samples.tsv"
 }
 
 # make deb with the small config (the test kernel, built in place): an
@@ -540,7 +547,7 @@ test_deb_package_small() {
 # The per-order benchmark runs end to end: module built out of tree, loaded
 # under each set in turn, a row for every mode and order 0-9 in the report.
 test_uml_bench_smoke() {
-	scripts/bench-uml.sh 1 2000 | tee "$LOGS/bench.out"
+	scripts/bench-uml.sh --out "$TEST_RUN" 1 2000 | tee "$LOGS/bench.out"
 	[ "$(grep -cE '^(single|batch) +[0-9] ' "$LOGS/bench.out")" = 20 ]
 	must_fail grep -qE -- '^(single|batch).* - ' "$LOGS/bench.out"
 }

@@ -55,10 +55,13 @@ declare -a LINES
 # test gets a scratch folder, TEST_TMP, removed here whatever the test did
 # (a kernel tree clone or worktree in it is 1.7 GB: a leak fills the disk
 # of the machine that runs CI); worktrees of the tree left in it are pruned.
+# TEST_RUN is the run folder a test's boots and benchmarks are told to use
+# (--out), kept after the test for its log's sake: build/runs/test-NAME.
 run_test() {
 	local name=$1 t0 rc line
 	t0=$(date +%s)
 	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/pcp-test-$name.XXXXXX")
+	TEST_RUN=$REPO/build/runs/test-$name
 	( set -e -o pipefail; "$2" ) >"$LOGS/$name.log" 2>&1
 	rc=$?
 	rm -rf "$TEST_TMP"
