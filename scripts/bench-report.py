@@ -12,14 +12,11 @@ with '*' when the difference is significant: |mean_a - mean_b| exceeds the
 sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it
 (scripts/mmstat.py); with fewer than two rounds nothing is marked.
 """
-import re
 import sys
 from collections import defaultdict
 
 import mmstat
-
-LINE = re.compile(r"pcp_bench: mode=(\w+) order=(\d+) loops=(\d+) ns=([\d.]+) "
-                  r"cycles=(\d+) gfp=(\w+) set=(\S+) round=(\d+)")
+import records
 
 
 def stats(values):
@@ -33,18 +30,18 @@ def main(argv):
     data = defaultdict(list)
     gfp = set()
     try:
-        with open(path, errors="replace") as f:
-            for line in f:
-                m = LINE.search(line)
-                if m:
-                    mode, order, _, ns, _, g, name, rnd = m.groups()
-                    if rnd == "0":
-                        continue
-                    data[(mode, int(order), name)].append(float(ns))
-                    gfp.add(g)
+        recs = records.read([path], ("bench",))
     except OSError as e:
         print(f"bench-report: error: {path}: {e.strerror}", file=sys.stderr)
         return 2
+    except ValueError as e:
+        print(f"bench-report: error: {e}", file=sys.stderr)
+        return 2
+    for _, f in recs:
+        if f["round"] == "0":
+            continue
+        data[(f["mode"], int(f["order"]), f["set"])].append(float(f["ns"]))
+        gfp.add(f.get("gfp", "?"))
     if not data:
         print(f"bench-report: error: no pcp_bench lines in {path}", file=sys.stderr)
         return 1

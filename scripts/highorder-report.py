@@ -14,12 +14,9 @@ Usage: scripts/highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...
   divided by --scale and labelled --unit (default: ns, 1).
 """
 import math
-import re
 import sys
 
-PRESSURE = re.compile(r"pcp_bench: mode=pressure order=(\d+) attempts=(\d+) success=(\d+) "
-                      r"min_ns=(\d+) mean_ns=(\d+) max_ns=(\d+) stddev_ns=(\d+) "
-                      r"gfp=(\S+) set=(\S+) round=(\d+)")
+import records
 
 
 def die(msg):
@@ -62,27 +59,24 @@ def main(argv):
         die("usage: highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...")
     dmesg, output, sets = args[0], args[1], args[2:]
     try:
-        with open(dmesg, errors="replace") as f:
-            log = f.read()
-        with open(output, errors="replace") as f:
-            out = f.read()
-    except OSError as e:
+        pressure = records.read([dmesg], ("pressure",))
+        highorder = records.read([output], ("highorder",))
+    except (OSError, ValueError) as e:
         die(str(e))
 
     runs, gfps = {}, set()
-    for m in PRESSURE.finditer(log):
-        order, att, succ, mn, mean, mx, sd = (int(x) for x in m.groups()[:7])
-        gfps.add(m.group(8))
-        runs.setdefault((m.group(9), order), []).append((att, mean, sd, mn, mx, succ))
+    for _, f in pressure:
+        order, att, succ, mn, mean, mx, sd = (int(f[k]) for k in (
+            "order", "attempts", "success", "min_ns", "mean_ns", "max_ns", "stddev_ns"))
+        gfps.add(f.get("gfp", "?"))
+        runs.setdefault((f["set"], order), []).append((att, mean, sd, mn, mx, succ))
     found = {s for s, _ in runs}
     missing = [s for s in sets if s not in found]
     if missing:
         die(f"no mode=pressure results for set(s) {' '.join(missing)} in {dmesg}")
     counters, switches, rounds = {}, {}, {}
-    for line in out.splitlines():
-        if not line.startswith("highorder: set="):
-            continue
-        fields = dict(kv.split("=", 1) for kv in line.split()[1:] if "=" in kv)
+    for _, fields in highorder:
+        fields = dict(fields)
         name = fields.pop("set")
         rounds.setdefault(name, set()).add(fields.pop("round", None))
         switches[name] = (fields.pop("drain", "?"), fields.pop("early_break", "?"))

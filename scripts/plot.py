@@ -28,6 +28,7 @@ import sys
 from collections import OrderedDict
 
 import mmstat
+import records
 
 FAMILY = re.compile(r"^(.*?)-?(\d+)([A-Za-z]*)$")
 
@@ -97,19 +98,13 @@ def gnuplot(base, settings, plots):
     return [base + ".svg", base + ".png"]
 
 
-HIST = re.compile(r"pcp_bench: hist order=(\d+) set=(\S+) round=(\d+) log2_ns=([\d,]+)")
-
-
-def latency_histograms(lines):
-    """{order: {set: [attempts per log2(ns) bucket]}} pooled over rounds."""
+def latency_histograms(recs):
+    """{order: {set: [attempts per log2(ns) bucket]}} of hist records
+    (scripts/records.py), pooled over rounds."""
     out = {}
-    for line in lines:
-        m = HIST.search(line)
-        if not m:
-            continue
-        order, name, _, counts = m.groups()
-        h = out.setdefault(int(order), {}).setdefault(name, [])
-        for b, c in enumerate(int(x) for x in counts.split(",")):
+    for _, f in recs:
+        h = out.setdefault(int(f["order"]), {}).setdefault(f["set"], [])
+        for b, c in enumerate(int(x) for x in f["log2_ns"].split(",")):
             if b == len(h):
                 h.append(0)
             h[b] += c
@@ -177,10 +172,12 @@ def latency_main(argv):
         print(f"plot: error: {outdir}: no such folder", file=sys.stderr)
         return 2
     try:
-        with open(log, errors="replace") as f:
-            hists = latency_histograms(f)
+        hists = latency_histograms(records.read([log], ("hist",)))
     except OSError as e:
         print(f"plot: error: {log}: {e.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"plot: error: {e}", file=sys.stderr)
         return 2
     if not any(s in h for h in hists.values() for s in sets):
         print(f"plot: error: no latency histograms of {', '.join(sets)} in {log}", file=sys.stderr)

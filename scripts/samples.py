@@ -4,42 +4,39 @@
 
 Usage: scripts/samples.py [--tag TAG] LOG...
 
-Reads the result lines of guest logs and prints one tab-separated sample
-per line (bench, metric, config, round, value, better):
+Reads the records of guest logs (scripts/records.py) and prints one
+tab-separated sample per line (bench, metric, config, round, value,
+better):
 
-  pcp_bench: mode=M order=O loops=L ns=X ... set=S round=R [cpus=N]
+  bench record  pcp_bench: mode=M order=O ... ns=X ... set=S round=R
       -> pcp_bench-M  order-O  S  R  X  lower      (ns per alloc+free pair)
-  PCP-RESULT bench=B metric=M config=C round=R value=V better=higher|lower
+  result record PCP-RESULT bench=B metric=M config=C round=R value=V better=B
       -> B  M  C  R  V  higher|lower
 
-A line seen twice (the console and the kernel log both carry it) counts
-once; round 0 is the warm-up (guest/ab_rounds.sh) and is dropped.  --tag
+One sample per bench, metric, config and round (the first); round 0 is
+the warm-up (guest/ab_rounds.sh) and is dropped.  --tag
 appends "@TAG" to the bench names (e.g. the architecture a run was on).
 Exits 1 if no result line was found.
 """
-import re
 import sys
 
-BENCH = re.compile(r"pcp_bench: mode=(\w+) order=(\d+) loops=\d+ ns=([\d.]+) "
-                   r"cycles=\d+ gfp=\S+ set=(\S+) round=(\d+)")
-RESULT = re.compile(r"PCP-RESULT bench=(\S+) metric=(\S+) config=(\S+) "
-                    r"round=(\d+) value=([-\d.eE+]+) better=(higher|lower)")
+import records
 
 
-def samples(lines, tag=""):
+def samples(recs, tag=""):
+    """The samples of bench and result records."""
     seen = set()
-    for line in lines:
-        m = BENCH.search(line)
-        if m:
-            mode, order, ns, config, rnd = m.groups()
-            key = (f"pcp_bench-{mode}{tag}", f"order-{order}", config, int(rnd),
-                   float(ns), "lower")
+    for kind, f in recs:
+        if kind == "bench":
+            key = (f"pcp_bench-{f['mode']}{tag}", f"order-{f['order']}", f["set"],
+                   int(f["round"]), float(f["ns"]), "lower")
+        elif kind == "result":
+            if f["better"] not in ("higher", "lower"):
+                raise ValueError(f"a result record with better={f['better']}")
+            key = (f["bench"] + tag, f["metric"], f["config"], int(f["round"]),
+                   float(f["value"]), f["better"])
         else:
-            m = RESULT.search(line)
-            if not m:
-                continue
-            bench, metric, config, rnd, value, better = m.groups()
-            key = (bench + tag, metric, config, int(rnd), float(value), better)
+            continue
         if key[3] == 0 or key[:4] in seen:
             continue
         seen.add(key[:4])
@@ -57,16 +54,16 @@ def main(argv):
     if not args:
         print("samples: error: usage: scripts/samples.py [--tag TAG] LOG...", file=sys.stderr)
         return 2
-    lines = []
-    for path in args:
-        try:
-            with open(path, errors="replace") as f:
-                lines.extend(f)
-        except OSError as e:
-            print(f"samples: error: {path}: {e.strerror}", file=sys.stderr)
-            return 2
+    try:
+        out = list(samples(records.read(args, ("bench", "result")), tag))
+    except OSError as e:
+        print(f"samples: error: {e.filename}: {e.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"samples: error: {e}", file=sys.stderr)
+        return 2
     n = 0
-    for s in samples(lines, tag):
+    for s in out:
         print("\t".join(str(x) for x in s))
         n += 1
     if not n:

@@ -466,7 +466,7 @@ test_x86_64_kunit() {
 # The statistics of the comparison tables (scripts/mmstat.py) against
 # hand-computed cases.
 test_stats_unit() {
-	python3 -m unittest -v tests/stats/test_mmstat.py
+	python3 -m unittest -v tests/stats/test_mmstat.py tests/stats/test_records.py
 }
 
 # samples.py, compare.py, plot.py and report.py on saved inputs

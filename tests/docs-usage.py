@@ -3,7 +3,7 @@
 """docs/harness.md names every script with its own usage line.
 
 Each step in scripts/ (every file but lib.sh and boot-lib.sh, which are
-sourced, and mmstat.py, a module) has one "Usage: scripts/NAME ARGS" line;
+sourced, and mmstat.py and records.py, modules) has one "Usage: scripts/NAME ARGS" line;
 the synopsis is what follows "Usage: " up to two spaces or the end.  The
 harness reference must have a table row whose first cell is exactly that
 synopsis in backticks ('|' written '\\|'), and no row for a script that
@@ -16,7 +16,7 @@ import re
 import sys
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-NOT_STEPS = {"lib.sh", "boot-lib.sh", "mmstat.py"}
+NOT_STEPS = {"lib.sh", "boot-lib.sh", "mmstat.py", "records.py"}
 
 
 def synopsis(path):

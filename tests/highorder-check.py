@@ -15,21 +15,24 @@ violation; exits 1 if there is any.
 
 Usage: highorder-check.py OUTPUT
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+import records  # noqa: E402
 
 
 def main(path):
     try:
-        lines = [ln for ln in open(path, errors="replace") if ln.startswith("highorder: set=")]
-    except OSError as e:
+        lines = records.read([path], ("highorder",))
+    except (OSError, ValueError) as e:
         print(f"highorder-check: error: {e}", file=sys.stderr)
         return 1
     bad = []
     if not lines:
         bad.append("no 'highorder:' lines")
     drained = early = 0
-    for ln in lines:
-        f = dict(kv.split("=", 1) for kv in ln.split()[1:] if "=" in kv)
+    for _, f in lines:
         c = {k: int(v) for k, v in f.items() if v.lstrip("-").isdigit() and k not in ("round", "order", "drain", "early_break")}
         run = f"set={f.get('set')} round={f.get('round')}"
         if f.get("drain") == "0":
