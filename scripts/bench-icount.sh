@@ -56,5 +56,5 @@ ACCEL=tcg QEMU_EXTRA="-icount shift=0" "$REPO/scripts/boot-x86_64.sh" --out "$ru
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
 	echo "# reproduce: ORDERS='$orders' FAULT_SIZES='$fault_sizes' scripts/bench-icount.sh $rounds $loops"
 	"$REPO/scripts/samples.py" --tag x86_64-icount "$run/output.txt" >"$run/samples.tsv"
-	"$REPO/scripts/compare.py" "$run/samples.tsv" upstream before all
+	"$REPO/scripts/compare.py" "$run/samples.tsv" before upstream all
 } | tee "$run/report.txt"

@@ -67,5 +67,5 @@ run=$(run_folder "$out")
 	# Only the counts: the module's own ns are TCG times, not performance.
 	"$REPO/scripts/samples.py" --tag "x86_64-${smp}cpu" "$run/output.txt" |
 		grep -v '^pcp_bench-' >"$run/samples.tsv"
-	"$REPO/scripts/compare.py" "$run/samples.tsv" upstream before all
+	"$REPO/scripts/compare.py" "$run/samples.tsv" before upstream all
 } | tee "$run/report.txt"
