@@ -13,41 +13,39 @@
 # base-<version>, or the tree's HEAD minus the series) in build/base,
 # built in build/out/um-unpatched.
 #
-# TARGET=x86_64 boots the x86_64 kernels instead, in QEMU TCG with
+# --arch x86_64 boots the x86_64 kernels instead, in QEMU TCG with
 # -icount shift=0: the guest clock advances one nanosecond per instruction,
 # so pcp_bench's "ns" are instructions per operation, exact and free of
 # code-layout and host noise (not times: TCG times are not performance).
 # That tells a cost in code from a cost in layout, and with jump labels
 # (x86_64 has them, UML has not) it shows what a static key leaves.
 #
-# Usage: scripts/bench-unpatched.sh [--out DIR] [ROUNDS] [LOOPS]   (default 5 100000)
+# Usage: scripts/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS]   (default um 5 100000)
 # Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench-uml.sh; UML only),
-#      BASE_REF, TARGET=um|x86_64 (default um),
+#      BASE_REF,
 #      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags).
 # Writes samples.tsv and report.txt in its folder (--out DIR, default a new
 # build/runs/bench-unpatched-<time>), each boot's run in boot-<kernel>-<round>/.
 
 . "$(dirname "$0")/lib.sh"
 
-outopt=
-if [ "${1:-}" = --out ]; then
-	outopt=${2:-}
-	[ -n "$outopt" ] || die "--out needs a folder"
-	shift 2
-fi
+outopt= target=um
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) outopt=${2:-}; [ -n "$outopt" ] || die "--out needs a folder"; shift 2 ;;
+	--arch) target=${2:-}; check_arch "$target"; shift 2 ;;
+	-*) die "unknown option '$1' (usage: scripts/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS])" ;;
+	*) break ;;
+	esac
+done
 
 [ -z "$outopt" ] || check_out "$outopt"
 rounds=${1:-5}
 loops=${2:-100000}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
 [[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
-target=${TARGET:-um}
-case $target in
-um | x86_64) ;;
-*) die "TARGET '$target': um or x86_64" ;;
-esac
 [ -z "${NETPERF_SIZES:-}" ] || [ "$target" = um ] ||
-	die "NETPERF_SIZES: netperf runs in the UML guest only (TARGET=um)"
+	die "NETPERF_SIZES: netperf runs in the UML guest only (--arch um)"
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/deps.sh)"
 
@@ -115,7 +113,7 @@ done
 	else
 		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
 	fi
-	echo "# reproduce: TARGET=$target NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh --arch $target $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/samples.py" --tag "$target" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/compare.py" "$out/samples.tsv" unpatched patched

@@ -22,40 +22,43 @@
 #    marks, plots, report.md, in build/results/<date>-<kernel>/ (or --out
 #    DIR); each benchmark boot's run folder is in its runs/ subfolder.
 #
-# Usage: scripts/run.sh [--out DIR] [--quick] [--um-only] [--no-pressure]
-#   --quick    2 rounds, fewer loops, sizes and orders: a smoke run (minutes)
-#   --um-only  skip the x86_64 step (no LOCK_STAT kernel build)
-#   --no-pressure  skip the high-order pressure step
-# Env: ROUNDS (5), LOOPS (100000), NETPERF_SECS (2), SMP (4, x86_64 CPUs),
+# What each step runs comes from a preset file (bench/presets/full.conf,
+# --quick: quick.conf, --preset FILE: another), in the spirit of mmtests'
+# config files; the values used are written to preset.conf in the results
+# folder, and every table's reproduce line is made from them.
+#
+# Usage: scripts/run.sh [--out DIR] [--preset FILE | --quick] [--arch um|x86_64]
+#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2)
+# Env: any variable of the preset (SMP=8, ROUNDS=3, ...) overrides it;
 #      KSRC (build your own 6.12.y tree instead).
 
 . "$(dirname "$0")/lib.sh"
 
-quick= umonly= pressure=1 out=
+USAGE="usage: scripts/run.sh [--out DIR] [--preset FILE | --quick] [--arch um|x86_64]"
+preset=$REPO/bench/presets/full.conf out= only=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; shift ;;
-	--quick) quick=1 ;;
-	--um-only) umonly=1 ;;
-	--no-pressure) pressure= ;;
-	*) die "unknown option '$1' (usage: scripts/run.sh [--out DIR] [--quick] [--um-only] [--no-pressure])" ;;
+	--preset) preset=${2:-}; [ -f "$preset" ] || die "--preset '$preset': no such file"; shift ;;
+	--quick) preset=$REPO/bench/presets/quick.conf ;;
+	--arch) only=${2:-}; check_arch "$only"; shift ;;
+	*) die "unknown option '$1' ($USAGE)" ;;
 	esac
 	shift
 done
-if [ -n "$quick" ]; then
-	rounds=${ROUNDS:-2} loops=${LOOPS:-20000} secs=${NETPERF_SECS:-1}
-	sizes="64 1024 16384" zl_rounds=1 zl_loops=512 zl_orders="0 3 4 9"
-	fault_sizes="4 64 2048"
-	hp_rounds=1 hp_orders="4 9" hp_sets="d1e1=1:1 d0e0=0:0"
-else
-	rounds=${ROUNDS:-5} loops=${LOOPS:-100000} secs=${NETPERF_SECS:-2}
-	sizes="64 128 256 1024 2048 3312 4096 8192 16384"
-	zl_rounds=3 zl_loops=2048 zl_orders="0 1 2 3 4 5 6 7 8 9"
-	fault_sizes="4 16 32 64 128 256 512 1024 2048"
-	hp_rounds=2 hp_orders="2 4 6 9"
-	hp_sets="d0e1=0:1 d1e1=1:1 d2e1=2:1 d0e0=0:0 d1e0=1:0 d2e0=2:0"
-fi
-smp=${SMP:-4}
+PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_ROUNDS ZL_LOOPS
+	ZL_ORDERS FAULT_SIZES HP_ROUNDS HP_MEM HP_PCT HP_ORDERS HP_SETS)
+# shellcheck disable=SC1090
+. "$preset"
+[ -z "$only" ] || ARCHES=$only
+for v in "${PRESET_VARS[@]}"; do
+	[ -n "${!v+set}" ] || die "$preset does not set $v"
+done
+for v in ROUNDS LOOPS NETPERF_SECS ZL_ROUNDS ZL_LOOPS HP_PCT SMP; do
+	[[ ${!v} =~ ^[0-9]+$ ]] || die "$preset: $v '${!v}' is not a number"
+done
+for a in $ARCHES; do check_arch "$a"; done
+has_arch() { [[ " $ARCHES " = *" $1 "* ]]; }
 [ -z "$out" ] || check_out "$out"
 
 start=$(date +%s)
@@ -65,53 +68,70 @@ start=$(date +%s)
 # run uses the test kernels).
 zl=1
 [ "${DEBUG:-0}" = 1 ] && zl=
-LOCKSTAT= "$REPO/scripts/build.sh" um
-[ -n "$umonly" ] || LOCKSTAT=$zl "$REPO/scripts/build.sh" x86_64
+if has_arch um; then
+	LOCKSTAT= "$REPO/scripts/build.sh" um
+fi
+if has_arch x86_64; then
+	LOCKSTAT=$zl "$REPO/scripts/build.sh" x86_64
+fi
 
 results=$(run_folder "${out:-$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")}")
-mkdir -p "$results/runs"
+mkdir -p "$results/runs" "$results/plots"
 : >"$results/runs.txt"
 : >"$results/samples.tsv"
+: >"$results/extra.txt"
+{
+	echo "# The values scripts/run.sh used (from ${preset#"$REPO"/});"
+	echo "# again: scripts/run.sh --preset THIS_FILE"
+	for v in "${PRESET_VARS[@]}"; do printf '%s=%q\n' "$v" "${!v}"; done
+} >"$results/preset.conf"
+again="scripts/run.sh --preset ${results#"$REPO"/}/preset.conf"
+
+# runs_line WHAT WHERE STEP_COMMAND RUN: a line of runs.txt, the table's
+# reproduce command made from the preset's values.
+runs_line() {
+	printf '%s\t%s\t%s (in: %s)\t%s\n' "$1" "$2" "$3" "$again" "${4#"$REPO"/}" >>"$results/runs.txt"
+}
 
 # 1. UML: time per alloc+free pair and UDP_STREAM throughput.
-run=$results/runs/bench-uml
-NETPERF_SIZES=$sizes NETPERF_SECS=$secs LOCKSTAT= \
-	"$REPO/scripts/bench-uml.sh" --out "$run" "$rounds" "$loops" >"$results/bench-uml.txt"
-"$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
-printf 'pcp_bench single/batch, netperf UDP_STREAM (%s s each)\tUML, 1 CPU, native speed\t%s\t%s\n' \
-	"$secs" "NETPERF_SIZES='$sizes' NETPERF_SECS=$secs scripts/bench-uml.sh $rounds $loops" \
-	"${run#"$REPO"/}" >>"$results/runs.txt"
+if has_arch um; then
+	run=$results/runs/bench-uml
+	cmd="NETPERF_SIZES='$NETPERF_SIZES' NETPERF_SECS=$NETPERF_SECS scripts/bench-uml.sh $ROUNDS $LOOPS"
+	NETPERF_SIZES=$NETPERF_SIZES NETPERF_SECS=$NETPERF_SECS LOCKSTAT= \
+		"$REPO/scripts/bench-uml.sh" --out "$run" "$ROUNDS" "$LOOPS" >"$results/bench-uml.txt"
+	"$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
+	runs_line "pcp_bench single/batch, netperf UDP_STREAM ($NETPERF_SECS s each)" \
+		"UML, 1 CPU, native speed" "$cmd" "$run"
+fi
 
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
-if [ -z "$umonly" ]; then
+if has_arch x86_64; then
 	run=$results/runs/bench-zonelock
-	LOCKSTAT=$zl SMP=$smp ORDERS=$zl_orders FAULT_SIZES=$fault_sizes \
-		"$REPO/scripts/bench-zonelock.sh" --out "$run" "$zl_rounds" "$zl_loops" \
+	cmd="LOCKSTAT=1 SMP=$SMP ORDERS='$ZL_ORDERS' FAULT_SIZES='$FAULT_SIZES' scripts/bench-zonelock.sh $ZL_ROUNDS $ZL_LOOPS"
+	LOCKSTAT=$zl SMP=$SMP ORDERS=$ZL_ORDERS FAULT_SIZES=$FAULT_SIZES \
+		"$REPO/scripts/bench-zonelock.sh" --out "$run" "$ZL_ROUNDS" "$ZL_LOOPS" \
 		>"$results/bench-zonelock.txt"
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
-	printf 'zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %%\tx86_64 QEMU TCG, %s CPUs, LOCK_STAT kernel: counts only\t%s\t%s\n' \
-		"$smp" "LOCKSTAT=1 SMP=$smp ORDERS='$zl_orders' FAULT_SIZES='$fault_sizes' scripts/bench-zonelock.sh $zl_rounds $zl_loops" \
-		"${run#"$REPO"/}" >>"$results/runs.txt"
+	runs_line "zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %" \
+		"x86_64 QEMU TCG, $SMP CPUs, LOCK_STAT kernel: counts only" "$cmd" "$run"
 fi
 
 # 3. High-order allocations under pressure, the slowpath switches.
-mkdir -p "$results/plots"
-: >"$results/extra.txt"
-if [ -n "$pressure" ]; then
+if has_arch um && [ "$HP_ROUNDS" != 0 ]; then
 	run=$results/runs/bench-highorder
-	MEM=256M ORDERS=$hp_orders SETS=$hp_sets LOCKSTAT= \
-		"$REPO/scripts/bench-highorder.sh" --out "$run" --arch um "$hp_rounds" 95 \
+	cmd="MEM=$HP_MEM ORDERS='$HP_ORDERS' SETS='$HP_SETS' scripts/bench-highorder.sh --arch um $HP_ROUNDS $HP_PCT"
+	MEM=$HP_MEM ORDERS=$HP_ORDERS SETS=$HP_SETS LOCKSTAT= \
+		"$REPO/scripts/bench-highorder.sh" --out "$run" --arch um "$HP_ROUNDS" "$HP_PCT" \
 		>"$results/bench-highorder.txt"
 	cp "$run/report.txt" "$results/highorder.txt"
 	printf 'High-order allocations under pressure (UML, ns; drain:early_break settings)\thighorder.txt\n' \
 		>>"$results/extra.txt"
 	# shellcheck disable=SC2086
 	"$REPO/scripts/plot.py" --latency "$run/dmesg.txt" "$results/plots" \
-		$(for s in $hp_sets; do echo "${s%%=*}"; done) >/dev/null
-	printf 'high-order latency/success under pressure, switch settings %s\tUML, 1 CPU, 256M\t%s\t%s\n' \
-		"$(echo $hp_sets | sed 's/=[0-9:]*//g')" \
-		"MEM=256M ORDERS='$hp_orders' SETS='$hp_sets' scripts/bench-highorder.sh --arch um $hp_rounds 95" \
-		"${run#"$REPO"/}" >>"$results/runs.txt"
+		$(for s in $HP_SETS; do echo "${s%%=*}"; done) >/dev/null
+	# shellcheck disable=SC2086
+	runs_line "high-order latency/success under pressure, switch settings $(echo $HP_SETS | sed 's/=[0-9:]*//g')" \
+		"UML, 1 CPU, $HP_MEM" "$cmd" "$run"
 fi
 
 # 4. Tables, plots, report.md.

@@ -282,10 +282,17 @@ test_bad_input() {
 	expect_error "unknown target 'sparc'" scripts/build.sh sparc
 	expect_error "ROUNDS '0' is not a positive number" scripts/bench-unpatched.sh 0
 	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench-unpatched.sh 1
-	expect_error "TARGET 'sparc': um or x86_64" env TARGET=sparc scripts/bench-unpatched.sh 1
+	expect_error "unknown target 'sparc'" scripts/bench-unpatched.sh --arch sparc 1
+	expect_error "unknown target 'sparc'" scripts/bench-highorder.sh --arch sparc 1
+	expect_error "unknown target 'ppc'" scripts/run.sh --arch ppc
+	expect_error "--preset '$tmp/none.conf': no such file" scripts/run.sh --preset "$tmp/none.conf"
+	printf 'ARCHES=um\n' >"$tmp/short.conf"
+	expect_error "short.conf does not set ROUNDS" scripts/run.sh --preset "$tmp/short.conf"
+	sed 's/^ROUNDS=.*/ROUNDS=five/' bench/presets/quick.conf >"$tmp/bad.conf"
+	expect_error "ROUNDS 'five' is not a number" scripts/run.sh --preset "$tmp/bad.conf"
 	expect_error "ROUNDS 'x' is not a positive number" scripts/bench-icount.sh x
 	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench-icount.sh 1
-	expect_error "netperf runs in the UML guest only" env TARGET=x86_64 NETPERF_SIZES=64 scripts/bench-unpatched.sh 1
+	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench-unpatched.sh --arch x86_64 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench-zonelock.sh
 	expect_error "unknown target 'ppc'" scripts/config.sh ppc
 	expect_error "no target given" scripts/build.sh
@@ -503,8 +510,13 @@ test_compare_golden() {
 # build/results/.
 test_uml_runner_smoke() {
 	local res=$TEST_RUN
-	scripts/run.sh --out "$res" --quick --um-only | tee "$LOGS/runner.out"
+	scripts/run.sh --out "$res" --quick --arch um | tee "$LOGS/runner.out"
 	grep -q "^report: $res/report.md " "$LOGS/runner.out"
+	# the preset's values are recorded, and every table's command is made
+	# from them
+	grep -qx 'ROUNDS=2' "$res/preset.conf"
+	grep -qx "ARCHES=um" "$res/preset.conf"
+	[ "$(grep -c "(in: scripts/run.sh --preset ${res#"$REPO"/}/preset.conf)" "$res/runs.txt")" = 2 ]
 	[ -f "$res/report.md" ] || { echo "no report"; return 1; }
 	for b in pcp_bench-single@um pcp_bench-batch@um netperf-udp@um; do
 		grep -q "^$b  (2 rounds)$" "$res/comparison.txt" || { echo "no table $b"; return 1; }
