@@ -86,6 +86,16 @@ mkdir -p "$results/runs" "$results/plots"
 	for v in "${PRESET_VARS[@]}"; do printf '%s=%q\n' "$v" "${!v}"; done
 } >"$results/preset.conf"
 again="scripts/run.sh --preset ${results#"$REPO"/}/preset.conf"
+# What the run measured: scripts/snapshot.sh copies this with the report,
+# and make check compares a snapshot's code with the series'.
+{
+	echo "code: $(code_hash "$SRC")"
+	echo "kernel: $(kernel_version "$SRC") $(git -C "$SRC" describe --tags --always 2>/dev/null || echo 'not git')"
+	echo "harness: $(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)"
+	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+	echo "machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'), accel $("$REPO/scripts/kvm-probe.sh" 2>/dev/null || echo '?')"
+	echo "command: scripts/run.sh --preset ${preset#"$REPO"/}${only:+ --arch $only}"
+} >"$results/run-info.txt"
 
 # runs_line WHAT WHERE STEP_COMMAND RUN: a line of runs.txt, the table's
 # reproduce command made from the preset's values.

@@ -20,6 +20,7 @@ HOST_TESTS=(
 FAST_TESTS=("${HOST_TESTS[@]}" check_all_record)
 KERNEL_TESTS=(
 	series_applies
+	results_snapshots
 	export_roundtrip
 	series_cover_letter
 	series_checkpatch
@@ -203,6 +204,22 @@ test_series_applies() {
 	out=$(scripts/tree.sh 2>&1)
 	echo "$out"
 	grep -q 'is up to date' <<<"$out"
+}
+
+# The results snapshots the README and docs/ link to were measured on the
+# series' code (tests/check-snapshots.sh); a stale or missing one fails.
+test_results_snapshots() {
+	local t=$TEST_TMP
+	tests/check-snapshots.sh
+	mkdir -p "$t/snap/good" "$t/snap/stale"
+	echo "code: $(. scripts/lib.sh; code_hash "$TREE_DIR")" >"$t/snap/good/run-info.txt"
+	echo "code: 0123456789abcdef" >"$t/snap/stale/run-info.txt"
+	echo "[good](docs/results/good/report.md)" >"$t/good.md"
+	SNAPSHOTS=$t/snap tests/check-snapshots.sh "$t/good.md"
+	echo "[stale](results/stale/report.md), [good](results/good/report.md)" >"$t/stale.md"
+	expect_error "a linked results snapshot is stale" env SNAPSHOTS="$t/snap" tests/check-snapshots.sh "$t/stale.md"
+	echo "[gone](docs/results/gone/report.md)" >"$t/gone.md"
+	expect_error "stale" env SNAPSHOTS="$t/snap" tests/check-snapshots.sh "$t/gone.md"
 }
 
 # Every patch is checkpatch --strict clean.  One justified exception:
