@@ -27,18 +27,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-out=
-if [ "${1:-}" = --out ]; then
-	out=${2:-}
-	[ -n "$out" ] || die "--out needs a folder"
-	shift 2
-fi
-
-[ -z "$out" ] || check_out "$out"
-rounds=${1:-3}
-loops=${2:-20000}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
-[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+bench_args 3 20000 "$@"
 orders=${ORDERS:-0-9}
 [[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
 "$REPO/scripts/build.sh" x86_64

@@ -27,18 +27,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-out=
-if [ "${1:-}" = --out ]; then
-	out=${2:-}
-	[ -n "$out" ] || die "--out needs a folder"
-	shift 2
-fi
-
-[ -z "$out" ] || check_out "$out"
-rounds=${1:-3}
-loops=${2:-2048}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
-[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+bench_args 3 2048 "$@"
 smp=${SMP:-4}
 [[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
 orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}

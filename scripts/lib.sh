@@ -136,6 +136,25 @@ check_out() {
 		die "--out $1: a folder that is not empty and holds no run"
 }
 
+# bench_args DEFAULT_ROUNDS DEFAULT_LOOPS ARGS...: a benchmark step's
+# arguments, [--out DIR] [ROUNDS] [LOOPS], into out, rounds and loops,
+# checked before any work.
+bench_args() {
+	local r=$1 l=$2
+	shift 2
+	out=
+	if [ "${1:-}" = --out ]; then
+		out=${2:-}
+		[ -n "$out" ] || die "--out needs a folder"
+		shift 2
+	fi
+	[ -z "$out" ] || check_out "$out"
+	rounds=${1:-$r}
+	loops=${2:-$l}
+	[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
+	[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+}
+
 # check_arch ARCH: the targets the harness knows.
 check_arch() {
 	case ${1:-} in
