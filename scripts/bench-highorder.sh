@@ -30,19 +30,9 @@
 
 . "$(dirname "$0")/lib.sh"
 
-arch=x86_64 out=
-while [ $# -gt 0 ]; do
-	case $1 in
-	--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; shift 2 ;;
-	--arch) arch=${2:-}; check_arch "$arch"; shift 2 ;;
-	-*) die "unknown option '$1' (usage: scripts/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT])" ;;
-	*) break ;;
-	esac
-done
-[ -z "$out" ] || check_out "$out"
-rounds=${1:-3}
-pct=${2:-80}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
+arch=x86_64
+bench_args "usage: scripts/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT]" 3 "" "$@"
+pct=${loops:-80}  # (the second number is MEM_PCT here)
 [[ $pct =~ ^[1-9][0-9]?$ ]] || die "MEM_PCT '$pct' is not a percentage (1-99)"
 mem=${MEM:-512M}
 [[ $mem =~ ^([1-9][0-9]*)M$ ]] || die "MEM '$mem' must be in MiB, like 512M"

@@ -27,7 +27,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-bench_args 3 20000 "$@"
+bench_args "usage: scripts/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]" 3 20000 "$@"
 orders=${ORDERS:-0-9}
 [[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
 "$REPO/scripts/build.sh" x86_64

@@ -29,14 +29,9 @@ def main(argv):
     path, sets = argv[1], argv[2:]
     data = defaultdict(list)
     gfp = set()
-    try:
-        recs = records.read([path], ("bench",))
-    except OSError as e:
-        print(f"bench-report: error: {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    except ValueError as e:
-        print(f"bench-report: error: {e}", file=sys.stderr)
-        return 2
+    recs, rc = records.load("bench-report", [path], ("bench",))
+    if recs is None:
+        return rc
     for _, f in recs:
         if f["round"] == "0":
             continue

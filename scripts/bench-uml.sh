@@ -22,28 +22,14 @@
 
 . "$(dirname "$0")/lib.sh"
 
-save= out=
-while [ $# -gt 0 ]; do
-	case $1 in
-	--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; shift 2 ;;
-	--save)
-		save=${2:-}
-		[ -n "$save" ] || die "--save needs a file"
-		[ -d "$(dirname "$save")" ] || die "--save $save: no folder $(dirname "$save")"
-		[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
-			die "--save: results for the cover letter come from the plain kernel, not DEBUG/KUNIT"
-		[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
-			die "--save: $SRC has uncommitted edits; results must match a commit"
-		shift 2 ;;
-	-*) die "unknown option '$1' (usage: scripts/bench-uml.sh [--out DIR] [--save FILE] [ROUNDS] [LOOPS])" ;;
-	*) break ;;
-	esac
-done
-[ -z "$out" ] || check_out "$out"
-rounds=${1:-5}
-loops=${2:-100000}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
-[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+bench_args "usage: scripts/bench-uml.sh [--out DIR] [--save FILE] [ROUNDS] [LOOPS]" 5 100000 "$@"
+if [ -n "$save" ]; then
+	[ -d "$(dirname "$save")" ] || die "--save $save: no folder $(dirname "$save")"
+	[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
+		die "--save: results for the cover letter come from the plain kernel, not DEBUG/KUNIT"
+	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
+		die "--save: $SRC has uncommitted edits; results must match a commit"
+fi
 ko=$("$REPO/scripts/bench-module.sh" um)
 benches=("'pcp_bench_run.sh $ko \"orders=0-9 loops=$loops\"'")
 if [ -n "${NETPERF_SIZES:-}" ]; then

@@ -29,21 +29,9 @@
 
 . "$(dirname "$0")/lib.sh"
 
-outopt= target=um
-while [ $# -gt 0 ]; do
-	case $1 in
-	--out) outopt=${2:-}; [ -n "$outopt" ] || die "--out needs a folder"; shift 2 ;;
-	--arch) target=${2:-}; check_arch "$target"; shift 2 ;;
-	-*) die "unknown option '$1' (usage: scripts/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS])" ;;
-	*) break ;;
-	esac
-done
-
-[ -z "$outopt" ] || check_out "$outopt"
-rounds=${1:-5}
-loops=${2:-100000}
-[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
-[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+arch=um
+bench_args "usage: scripts/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS]" 5 100000 "$@"
+target=$arch outopt=$out
 [ -z "${NETPERF_SIZES:-}" ] || [ "$target" = um ] ||
 	die "NETPERF_SIZES: netperf runs in the UML guest only (--arch um)"
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||

@@ -27,7 +27,7 @@
 
 . "$(dirname "$0")/lib.sh"
 
-bench_args 3 2048 "$@"
+bench_args "usage: scripts/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]" 3 2048 "$@"
 smp=${SMP:-4}
 [[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
 orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}

@@ -58,11 +58,12 @@ def main(argv):
     if len(args) < 3:
         die("usage: highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...")
     dmesg, output, sets = args[0], args[1], args[2:]
-    try:
-        pressure = records.read([dmesg], ("pressure",))
-        highorder = records.read([output], ("highorder",))
-    except (OSError, ValueError) as e:
-        die(str(e))
+    pressure, rc = records.load("highorder-report", [dmesg], ("pressure",))
+    if pressure is None:
+        return rc
+    highorder, rc = records.load("highorder-report", [output], ("highorder",))
+    if highorder is None:
+        return rc
 
     runs, gfps = {}, set()
     for _, f in pressure:

@@ -136,23 +136,34 @@ check_out() {
 		die "--out $1: a folder that is not empty and holds no run"
 }
 
-# bench_args DEFAULT_ROUNDS DEFAULT_LOOPS ARGS...: a benchmark step's
-# arguments, [--out DIR] [ROUNDS] [LOOPS], into out, rounds and loops,
-# checked before any work.
+# bench_args USAGE DEFAULT_ROUNDS DEFAULT_LOOPS ARGS...: the arguments of a
+# benchmark step.  Of the options --out DIR (into out), --arch ARCH (into
+# arch: the caller sets its default first) and --save FILE (into save), it
+# takes those USAGE names; then [ROUNDS] [LOOPS] into rounds and loops (a
+# step whose second number is not LOOPS gives DEFAULT_LOOPS empty and
+# checks it itself).  Everything is checked before any work.
 bench_args() {
-	local r=$1 l=$2
-	shift 2
-	out=
-	if [ "${1:-}" = --out ]; then
-		out=${2:-}
-		[ -n "$out" ] || die "--out needs a folder"
+	local usage=$1 r=$2 l=$3
+	shift 3
+	out= save=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--out | --arch | --save) ;;
+		-*) die "unknown option '$1' ($usage)" ;;
+		*) break ;;
+		esac
+		[[ $usage = *"$1 "* ]] || die "unknown option '$1' ($usage)"
+		case $1 in
+		--out) out=${2:-}; [ -n "$out" ] || die "--out needs a folder"; check_out "$out" ;;
+		--arch) arch=${2:-}; check_arch "$arch" ;;
+		--save) save=${2:-}; [ -n "$save" ] || die "--save needs a file" ;;
+		esac
 		shift 2
-	fi
-	[ -z "$out" ] || check_out "$out"
+	done
 	rounds=${1:-$r}
 	loops=${2:-$l}
 	[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
-	[[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+	[ -z "$l" ] || [[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
 }
 
 # check_arch ARCH: the targets the harness knows.

@@ -171,14 +171,10 @@ def latency_main(argv):
     if not os.path.isdir(outdir):
         print(f"plot: error: {outdir}: no such folder", file=sys.stderr)
         return 2
-    try:
-        hists = latency_histograms(records.read([log], ("hist",)))
-    except OSError as e:
-        print(f"plot: error: {log}: {e.strerror}", file=sys.stderr)
-        return 2
-    except ValueError as e:
-        print(f"plot: error: {e}", file=sys.stderr)
-        return 2
+    recs, rc = records.load("plot", [log], ("hist",))
+    if recs is None:
+        return rc
+    hists = latency_histograms(recs)
     if not any(s in h for h in hists.values() for s in sets):
         print(f"plot: error: no latency histograms of {', '.join(sets)} in {log}", file=sys.stderr)
         return 1

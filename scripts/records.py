@@ -27,6 +27,7 @@ counts once.  Round 0 is the warm-up of guest/ab_rounds.sh: records keep
 it, the consumers drop it.
 """
 import re
+import sys
 
 MARKERS = re.compile(r"(pcp_bench: |PCP-RESULT |highorder: )(.*)$")
 NEEDS = {
@@ -85,3 +86,15 @@ def read(paths, kinds=None):
                 if kinds is None or kind in kinds:
                     out.append((kind, fields))
     return out
+
+
+def load(tool, paths, kinds=None):
+    """read() for a command-line step: (records, 0), or, after one
+    "TOOL: error: ..." line on stderr, (None, 2)."""
+    try:
+        return read(paths, kinds), 0
+    except OSError as e:
+        print(f"{tool}: error: {e.filename}: {e.strerror}", file=sys.stderr)
+    except ValueError as e:
+        print(f"{tool}: error: {e}", file=sys.stderr)
+    return None, 2

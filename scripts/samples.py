@@ -54,11 +54,11 @@ def main(argv):
     if not args:
         print("samples: error: usage: scripts/samples.py [--tag TAG] LOG...", file=sys.stderr)
         return 2
+    recs, rc = records.load("samples", args, ("bench", "result"))
+    if recs is None:
+        return rc
     try:
-        out = list(samples(records.read(args, ("bench", "result")), tag))
-    except OSError as e:
-        print(f"samples: error: {e.filename}: {e.strerror}", file=sys.stderr)
-        return 2
+        out = list(samples(recs, tag))
     except ValueError as e:
         print(f"samples: error: {e}", file=sys.stderr)
         return 2

@@ -30,16 +30,15 @@ LOGS=${PCP_TEST_LOGS:-$REPO/build/test-logs}
 export DEBUG=1 KUNIT=1
 
 usage() { echo "tests/run.sh: error: $* (usage: tests/run.sh [--tier fast|check|all] [--record FILE] [NAME...])" >&2; exit 2; }
+case ${1:-} in
+-h|--help) sed -n '3,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+esac
 tier=check record=
-while [ $# -gt 0 ]; do
-	case $1 in
-	--tier) tier=${2:-}; shift ;;
-	--record) record=${2:-}; [ -n "$record" ] || usage "--record needs a file"; shift ;;
-	-h|--help) sed -n '3,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-	-*) usage "unknown option '$1'" ;;
-	*) break ;;
-	esac
-	shift
+while [[ ${1:-} = -* ]]; do
+	[ "$1" = --tier ] || [ "$1" = --record ] || usage "unknown option '$1'"
+	[ -n "${2:-}" ] || usage "$1 needs a value"
+	if [ "$1" = --tier ]; then tier=$2; else record=$2; fi
+	shift 2
 done
 case $tier in
 fast|check|all) ;;

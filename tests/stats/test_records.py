@@ -33,12 +33,15 @@ class Parse(unittest.TestCase):
 
 
 class Read(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
     def write(self, text):
-        f = tempfile.NamedTemporaryFile("w", suffix=".log", delete=False)
-        f.write(text)
-        f.close()
-        self.addCleanup(os.unlink, f.name)
-        return f.name
+        path = os.path.join(self.dir.name, "guest.log")
+        with open(path, "w") as f:
+            f.write(text)
+        return path
 
     def test_once_and_by_kind(self):
         # the console and the kernel log both carry the kernel's line
