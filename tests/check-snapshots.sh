@@ -18,9 +18,10 @@ docs=("$@")
 [ ${#docs[@]} -gt 0 ] || docs=(README.md docs/*.md)
 git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 || die "$TREE is not a git tree: run 'make tree' first"
 code=$(code_hash "$TREE")
-# links: docs/results/NAME/... from the README, results/NAME/... from docs/
-# (not build/results/, where make run writes)
-names=$({ grep -ohE '(^|[^A-Za-z0-9_./-]|docs/)results/[A-Za-z0-9][A-Za-z0-9._-]*/' "${docs[@]}" || true; } |
+# markdown links: ](docs/results/NAME/...) from the README,
+# ](results/NAME/...) from docs/ (not build/results/, where make run writes,
+# nor a name in the text)
+names=$({ grep -ohE '\]\((docs/)?results/[A-Za-z0-9][A-Za-z0-9._-]*/' "${docs[@]}" || true; } |
 	sed -E 's|.*results/||; s|/$||' | sort -u)
 bad=0
 for n in $names; do
