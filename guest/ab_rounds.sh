@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# A/B/C on one boot: for ROUNDS rounds, for each NAME=SET in turn
-# (interleaved: A B C A B C ...), write SET to vm.percpu_pagelist_orders
-# and run every BENCH command with CONFIG=NAME and ROUND=r in its
-# environment.  Each switch prints the state in force:
+# A/B/C on one boot: for ROUNDS rounds, for each NAME=SET in turn, write
+# SET to vm.percpu_pagelist_orders and run every BENCH command with
+# CONFIG=NAME and ROUND=r in its environment.  The order rotates from
+# round to round (A B C, B C A, C A B, A B C, ...), so that no set always
+# runs first, after the same other set, or last.  Each switch prints the
+# state in force:
 #
 #   ab: round=2 config=all percpu_pagelist_orders=0-9 pcp_drain_after_reclaim=1 ...
 #
@@ -48,13 +50,33 @@ state() {
 	done
 }
 
+# rotated N ITEM...: the items from the (N mod count)-th on, then the
+# ones before it.
+rotated() {
+	n=$1
+	shift
+	n=$((n % $#))
+	i=0
+	for x; do
+		[ $i -ge $n ] && printf ' %s' "$x"
+		i=$((i + 1))
+	done
+	i=0
+	for x; do
+		[ $i -lt $n ] && printf ' %s' "$x"
+		i=$((i + 1))
+	done
+}
+
 first=${configs# }
 first=${first%% *}
 ROUND=0
 export CONFIG ROUND
 while [ "$ROUND" -le "$rounds" ]; do
-	for pair in $configs; do
-		[ "$ROUND" = 0 ] && [ "$pair" != "$first" ] && continue
+	# round 0 (the warm-up) runs the first configuration only
+	order=$first
+	[ "$ROUND" = 0 ] || order=$(rotated $((ROUND - 1)) $configs)
+	for pair in $order; do
 		CONFIG=${pair%%=*}
 		out=$(pcp-write "$knob" "${pair#*=}")
 		[ "$out" = ok ] || { echo "ab_rounds: $pair: $out" >&2; exit 1; }

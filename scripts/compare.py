@@ -65,7 +65,7 @@ def text(samples, configs):
     for s in samples:
         rounds[s[0]] = max(rounds.get(s[0], 0), s[3])
     return ("\n\n".join(render(b, m, better, configs, rounds[b]) for b, m in data.items()) +
-            "\n\nRounds interleaved (A B C A B C ...); Hmean: higher is better, Amean: lower "
+            "\n\nRounds interleaved, the order rotating (A B C, B C A, C A B, ...); Hmean: higher is better, Amean: lower "
             "is better; % vs the first column, positive = better;\n"
             "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff; an Hmean's stddev is mmtests' HStddev)")
 

@@ -65,7 +65,7 @@ def main(argv):
     md = [f"# Run {name}", "",
           f"Configurations: {', '.join(configs)} (the first is the base of every "
           "percentage). Rounds are interleaved on one boot per benchmark: "
-          "A B C A B C ..., after a warm-up round that is not counted.", "",
+          "A B C, B C A, C A B, ... (the order rotates), after a warm-up round that is not counted.", "",
           "| what | where | reproduce | run folder |", "|---|---|---|---|"]
     for what, where, cmd, run in read_tsv(os.path.join(results, "runs.txt"), 4):
         md.append(f"| {what} | {where} | `{cmd}` | `{run}` |")

@@ -534,6 +534,10 @@ test_uml_runner_smoke() {
 	grep -qx 'ROUNDS=2' "$res/preset.conf"
 	grep -qx "ARCHES=um" "$res/preset.conf"
 	[ "$(grep -c "(in: scripts/run.sh --preset ${res#"$REPO"/}/preset.conf)" "$res/runs.txt")" = 2 ]
+	# the order of the sets rotates: round 1 starts with before, round 2
+	# with upstream and ends with before
+	[ "$(grep -o '^ab: round=1 config=[a-z]*' "$res/runs/bench-uml/output.txt" | head -1)" = "ab: round=1 config=before" ]
+	[ "$(grep -o '^ab: round=2 config=[a-z]*' "$res/runs/bench-uml/output.txt" | sed -n '1p;$p' | paste -sd,)" = "ab: round=2 config=upstream,ab: round=2 config=before" ]
 	[ -f "$res/report.md" ] || { echo "no report"; return 1; }
 	for b in pcp_bench-single@um pcp_bench-batch@um netperf-udp@um; do
 		grep -q "^$b  (2 rounds)$" "$res/comparison.txt" || { echo "no table $b"; return 1; }
