@@ -31,8 +31,7 @@
 
 arch=um
 bench_args "usage: scripts/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS]" 5 100000 "$@"
-target=$arch outopt=$out
-[ -z "${NETPERF_SIZES:-}" ] || [ "$target" = um ] ||
+[ -z "${NETPERF_SIZES:-}" ] || [ "$arch" = um ] ||
 	die "NETPERF_SIZES: netperf runs in the UML guest only (--arch um)"
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/deps.sh)"
@@ -59,17 +58,17 @@ git -C "$wt" checkout -q --detach "$base" || die "cannot check out $base in $wt"
 # KCFLAGS (passed to both builds by kbuild) gets folders of its own, so
 # that e.g. an alignment experiment leaves the usual kernels alone.
 sfx=${KCFLAGS:+-kcflags}
-unpatched_out=$BUILD/out/$(flavour "$target")-unpatched$sfx
-patched_out=$(out_dir "$target")$sfx
-OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/build.sh" "$target"
-OUTDIR=$patched_out "$REPO/scripts/build.sh" "$target"
-ko_patched=$(OUTDIR=$patched_out "$REPO/scripts/bench-module.sh" "$target")
-ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" "$target")
+unpatched_out=$BUILD/out/$(flavour "$arch")-unpatched$sfx
+patched_out=$(out_dir "$arch")$sfx
+OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/build.sh" "$arch"
+OUTDIR=$patched_out "$REPO/scripts/build.sh" "$arch"
+ko_patched=$(OUTDIR=$patched_out "$REPO/scripts/bench-module.sh" "$arch")
+ko_unpatched=$(OUTDIR=$unpatched_out KSRC= TREE=$wt "$REPO/scripts/bench-module.sh" "$arch")
 
-out=$(run_folder "$outopt")
+out=$(run_folder "$out")
 bench() { # NAME KO ROUND
 	local ko=$2
-	[ "$target" = um ] || ko=/pcp/run/$(basename "$ko")
+	[ "$arch" = um ] || ko=/pcp/run/$(basename "$ko")
 	local cmd="pcp_bench_run.sh $ko 'orders=0-9 loops=$loops'"
 	[ -z "${NETPERF_SIZES:-}" ] || cmd+="; netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES"
 	echo "CONFIG=$1 ROUND=$3; export CONFIG ROUND; $cmd"
@@ -83,7 +82,7 @@ for r in $(seq 0 "$rounds"); do
 			o=$unpatched_out ko=$ko_unpatched
 		fi
 		run=$out/boot-$k-$r
-		if [ "$target" = um ]; then
+		if [ "$arch" = um ]; then
 			OUTDIR=$o "$REPO/scripts/boot-um.sh" --out "$run" --mem 1G --timeout 900 -- \
 				"$(bench $k "$ko" "$r")"
 		else
@@ -96,13 +95,13 @@ for r in $(seq 0 "$rounds"); do
 	done
 done
 {
-	if [ "$target" = um ]; then
+	if [ "$arch" = um ]; then
 		echo "# $(kernel_version "$SRC") UML, 1 CPU, alternate boots; $(date -u +%Y-%m-%d)"
 	else
 		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
 	fi
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh --arch $target $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench-unpatched.sh --arch $arch $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
-	"$REPO/scripts/samples.py" --tag "$target" "$out/logs.txt" >"$out/samples.tsv"
+	"$REPO/scripts/samples.py" --tag "$arch" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/compare.py" "$out/samples.tsv" unpatched patched
 } | tee "$out/report.txt"

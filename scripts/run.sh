@@ -54,7 +54,7 @@ PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_ROUNDS ZL_LOO
 for v in "${PRESET_VARS[@]}"; do
 	[ -n "${!v+set}" ] || die "$preset does not set $v"
 done
-for v in ROUNDS LOOPS NETPERF_SECS ZL_ROUNDS ZL_LOOPS HP_PCT SMP; do
+for v in ROUNDS LOOPS NETPERF_SECS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP; do
 	[[ ${!v} =~ ^[0-9]+$ ]] || die "$preset: $v '${!v}' is not a number"
 done
 for a in $ARCHES; do check_arch "$a"; done
@@ -97,51 +97,56 @@ again="scripts/run.sh --preset ${results#"$REPO"/}/preset.conf"
 	echo "command: scripts/run.sh --preset ${preset#"$REPO"/}${only:+ --arch $only}"
 } >"$results/run-info.txt"
 
-# runs_line WHAT WHERE STEP_COMMAND RUN: a line of runs.txt, the table's
-# reproduce command made from the preset's values.
-runs_line() {
-	printf '%s\t%s\t%s (in: %s)\t%s\n' "$1" "$2" "$3" "$again" "${4#"$REPO"/}" >>"$results/runs.txt"
+# run_step RUN WHAT WHERE [VAR=VALUE...] SCRIPT ARGS...: run the benchmark
+# step SCRIPT (a path under the repository) with those variables and
+# --out RUN, its output in RUN.txt, and write its line of runs.txt: what,
+# where, the command as run (the reproduce line), the run folder.
+run_step() {
+	local run=$1 what=$2 where=$3 envs=()
+	shift 3
+	while [[ $1 = *=* ]]; do
+		envs+=("$1")
+		shift
+	done
+	env "${envs[@]}" "$REPO/$1" --out "$run" "${@:2}" >"$run.txt"
+	printf '%s\t%s\t%s(in: %s)\t%s\n' "$what" "$where" "$(printf '%q ' "${envs[@]}" "$@")" \
+		"$again" "${run#"$REPO"/}" >>"$results/runs.txt"
 }
 
 # 1. UML: time per alloc+free pair and UDP_STREAM throughput.
 if has_arch um; then
 	run=$results/runs/bench-uml
-	cmd="NETPERF_SIZES='$NETPERF_SIZES' NETPERF_SECS=$NETPERF_SECS scripts/bench-uml.sh $ROUNDS $LOOPS"
-	NETPERF_SIZES=$NETPERF_SIZES NETPERF_SECS=$NETPERF_SECS LOCKSTAT= \
-		"$REPO/scripts/bench-uml.sh" --out "$run" "$ROUNDS" "$LOOPS" >"$results/bench-uml.txt"
+	run_step "$run" "pcp_bench single/batch, netperf UDP_STREAM ($NETPERF_SECS s each)" \
+		"UML, 1 CPU, native speed" \
+		NETPERF_SIZES="$NETPERF_SIZES" NETPERF_SECS="$NETPERF_SECS" LOCKSTAT= \
+		scripts/bench-uml.sh "$ROUNDS" "$LOOPS"
 	"$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
-	runs_line "pcp_bench single/batch, netperf UDP_STREAM ($NETPERF_SECS s each)" \
-		"UML, 1 CPU, native speed" "$cmd" "$run"
 fi
 
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
 if has_arch x86_64; then
 	run=$results/runs/bench-zonelock
-	cmd="LOCKSTAT=1 SMP=$SMP ORDERS='$ZL_ORDERS' FAULT_SIZES='$FAULT_SIZES' scripts/bench-zonelock.sh $ZL_ROUNDS $ZL_LOOPS"
-	LOCKSTAT=$zl SMP=$SMP ORDERS=$ZL_ORDERS FAULT_SIZES=$FAULT_SIZES \
-		"$REPO/scripts/bench-zonelock.sh" --out "$run" "$ZL_ROUNDS" "$ZL_LOOPS" \
-		>"$results/bench-zonelock.txt"
+	run_step "$run" "zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %" \
+		"x86_64 QEMU TCG, $SMP CPUs, LOCK_STAT kernel: counts only" \
+		LOCKSTAT="$zl" SMP="$SMP" ORDERS="$ZL_ORDERS" FAULT_SIZES="$FAULT_SIZES" \
+		scripts/bench-zonelock.sh "$ZL_ROUNDS" "$ZL_LOOPS"
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
-	runs_line "zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %" \
-		"x86_64 QEMU TCG, $SMP CPUs, LOCK_STAT kernel: counts only" "$cmd" "$run"
 fi
 
 # 3. High-order allocations under pressure, the slowpath switches.
 if has_arch um && [ "$HP_ROUNDS" != 0 ]; then
 	run=$results/runs/bench-highorder
-	cmd="MEM=$HP_MEM ORDERS='$HP_ORDERS' SETS='$HP_SETS' scripts/bench-highorder.sh --arch um $HP_ROUNDS $HP_PCT"
-	MEM=$HP_MEM ORDERS=$HP_ORDERS SETS=$HP_SETS LOCKSTAT= \
-		"$REPO/scripts/bench-highorder.sh" --out "$run" --arch um "$HP_ROUNDS" "$HP_PCT" \
-		>"$results/bench-highorder.txt"
+	# shellcheck disable=SC2086
+	run_step "$run" "high-order latency/success under pressure, switch settings $(echo $HP_SETS | sed 's/=[0-9:]*//g')" \
+		"UML, 1 CPU, $HP_MEM" \
+		MEM="$HP_MEM" ORDERS="$HP_ORDERS" SETS="$HP_SETS" LOCKSTAT= \
+		scripts/bench-highorder.sh --arch um "$HP_ROUNDS" "$HP_PCT"
 	cp "$run/report.txt" "$results/highorder.txt"
 	printf 'High-order allocations under pressure (UML, ns; drain:early_break settings)\thighorder.txt\n' \
 		>>"$results/extra.txt"
 	# shellcheck disable=SC2086
 	"$REPO/scripts/plot.py" --latency "$run/dmesg.txt" "$results/plots" \
 		$(for s in $HP_SETS; do echo "${s%%=*}"; done) >/dev/null
-	# shellcheck disable=SC2086
-	runs_line "high-order latency/success under pressure, switch settings $(echo $HP_SETS | sed 's/=[0-9:]*//g')" \
-		"UML, 1 CPU, $HP_MEM" "$cmd" "$run"
 fi
 
 # 4. Tables, plots, report.md.
