@@ -29,27 +29,27 @@ help:
 	@sed -n '3,21s/^# \{0,1\}//p' Makefile
 
 deps:
-	@scripts/deps.sh
+	@scripts/setup/deps.sh
 
 tree: deps
-	@scripts/tree.sh
+	@scripts/tree/tree.sh
 
 export:
-	@scripts/export.sh
+	@scripts/tree/export.sh
 
 # Plain (non-debug) UML kernel; 5 interleaved rounds of 100000 pairs.
 bench-results: tree
-	@DEBUG= KUNIT= scripts/build.sh um
-	@DEBUG= KUNIT= scripts/bench-uml.sh --save series/bench-results.txt 5 100000
+	@DEBUG= KUNIT= scripts/build/build.sh um
+	@DEBUG= KUNIT= scripts/bench/bench-uml.sh --save series/bench-results.txt 5 100000
 
 deb: tree
-	@scripts/deb.sh $(if $(SMALL),--small,$(if $(CONFIG),--config $(CONFIG)))
+	@scripts/build/deb.sh $(if $(SMALL),--small,$(if $(CONFIG),--config $(CONFIG)))
 
 unpatched: tree
-	@scripts/bench-unpatched.sh $(ROUNDS) $(LOOPS)
+	@scripts/bench/bench-unpatched.sh $(ROUNDS) $(LOOPS)
 
 build-um build-x86_64: build-%: tree
-	@scripts/build.sh $*
+	@scripts/build/build.sh $*
 
 boot-um boot-x86_64: boot-%:
 	@scripts/boot-$*.sh -- $(CMD)

@@ -98,7 +98,7 @@ need_cmd() {
 	local c
 	for c; do
 		command -v "$c" >/dev/null 2>&1 ||
-			die "'$c' not found: run 'make deps' (or scripts/deps.sh) first"
+			die "'$c' not found: run 'make deps' (or scripts/setup/deps.sh) first"
 	done
 }
 
@@ -212,66 +212,4 @@ kmake() {
 	else
 		make -C "$SRC" O="$(out_dir "$arch")" ARCH="$arch" CC="$cc" "$@"
 	fi
-}
-
-# The gates (bisect-check, coccicheck-check, kernel-doc-check) look at the
-# commits BASE..HEAD of TREE through one scratch worktree, build/bisect, so
-# that the tree and its builds are left alone.
-GATE_WT=$BUILD/bisect
-
-# gate_base_option ARGS...: the options of a base-vs-tip gate: --base REF
-# (default the base tag) into $base, -h/--help prints the script's header.
-gate_base_option() {
-	base=$BASE_TAG
-	while [ $# -gt 0 ]; do
-		case $1 in
-		--base) base=${2:-}; [ -n "$base" ] || die "--base needs a commit"; shift ;;
-		-h|--help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-		*) die "unknown option '$1' (try --help)" ;;
-		esac
-		shift
-	done
-}
-
-# gate_base REF: check that TREE has commit REF (die otherwise).
-gate_base() {
-	git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 ||
-		die "$TREE is not a git tree: run 'make tree' first"
-	git -C "$TREE" rev-parse -q --verify "$1^{commit}" >/dev/null ||
-		die "$TREE has no commit '$1' (run 'make tree' first?)"
-}
-
-# gate_checkout REF: put the scratch worktree at REF (a commit of TREE).
-gate_checkout() {
-	local c
-	c=$(git -C "$TREE" rev-parse "$1^{commit}")
-	if [ ! -e "$GATE_WT/.git" ] ||
-	   ! git -C "$GATE_WT" rev-parse -q --verify "$c^{commit}" >/dev/null; then
-		rm -rf "$GATE_WT"
-		git -C "$TREE" worktree prune
-		git -C "$TREE" worktree add -q --detach "$GATE_WT" "$c"
-	fi
-	git -C "$GATE_WT" checkout -q --detach "$c"
-}
-
-# touched_files BASE PATHSPEC...: the files any commit of BASE..HEAD of
-# TREE changes (a file changed and changed back is still listed).
-touched_files() {
-	local base=$1
-	shift
-	git -C "$TREE" log --format= --name-only "$base..HEAD" -- "$@" | sort -u
-}
-
-# gate_configure ARCH: configure build/out/bisect-ARCH like the test kernels
-# (debug + KUnit) for the scratch worktree as checked out now.
-gate_configure() {
-	OUTDIR=$BUILD/out/bisect-$1 TREE=$GATE_WT DEBUG=1 KUNIT=1 \
-		"$REPO/scripts/config.sh" "$1" 2>/dev/null ||
-		die "configuring $1 in $GATE_WT failed"
-}
-
-# strip_positions: take line and column numbers out of "file:L:C[-C]:"
-# diagnostics (and the worktree's path), so that base and patch compare.
-strip_positions() {
-	sed -E -e "s|$GATE_WT/||" -e 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?:/:/'
 }

@@ -10,15 +10,15 @@
 #
 # 1. UML (native speed, 1 CPU): pcp_bench per order (single, 64
 #    outstanding) and netperf UDP_STREAM over loopback at the 2021
-#    changelog's sizes (scripts/bench-uml.sh).  These are the time figures.
+#    changelog's sizes (scripts/bench/bench-uml.sh).  These are the time figures.
 # 2. x86_64 QEMU, SMP, LOCK_STAT kernel: zone->lock acquisitions and
 #    contentions per alloc+free pair, per order, cross-CPU and all-CPU,
 #    and per folio of anonymous page faults on every CPU at each folio
-#    size (scripts/bench-zonelock.sh).  Counts, exact under TCG; no times.
+#    size (scripts/bench/bench-zonelock.sh).  Counts, exact under TCG; no times.
 # 3. UML: high-order allocations under memory pressure with each setting
-#    of the two slowpath switches (scripts/bench-highorder.sh): the 2011
+#    of the two slowpath switches (scripts/bench/bench-highorder.sh): the 2011
 #    table (Count/Min/Mean/Max/Stddev, success) and latency distributions.
-# 4. The report (scripts/report.py): mmtests-style tables with significance
+# 4. The report (scripts/report/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/ (or --out
 #    DIR); each benchmark boot's run folder is in its runs/ subfolder.
 #
@@ -62,17 +62,17 @@ has_arch() { [[ " $ARCHES " = *" $1 "* ]]; }
 [ -z "$out" ] || check_out "$out"
 
 start=$(date +%s)
-"$REPO/scripts/tree.sh"
+"$REPO/scripts/tree/tree.sh"
 # The plain kernels (make run exports DEBUG and KUNIT empty); x86_64 with
 # lock statistics, which the DEBUG=1 flavour has already (the tests' smoke
 # run uses the test kernels).
 zl=1
 [ "${DEBUG:-0}" = 1 ] && zl=
 if has_arch um; then
-	LOCKSTAT= "$REPO/scripts/build.sh" um
+	LOCKSTAT= "$REPO/scripts/build/build.sh" um
 fi
 if has_arch x86_64; then
-	LOCKSTAT=$zl "$REPO/scripts/build.sh" x86_64
+	LOCKSTAT=$zl "$REPO/scripts/build/build.sh" x86_64
 fi
 
 results=$(run_folder "${out:-$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")}")
@@ -86,14 +86,14 @@ mkdir -p "$results/runs" "$results/plots"
 	for v in "${PRESET_VARS[@]}"; do printf '%s=%q\n' "$v" "${!v}"; done
 } >"$results/preset.conf"
 again="scripts/run.sh --preset ${results#"$REPO"/}/preset.conf"
-# What the run measured: scripts/snapshot.sh copies this with the report,
+# What the run measured: scripts/report/snapshot.sh copies this with the report,
 # and make check compares a snapshot's code with the series'.
 {
 	echo "code: $(code_hash "$SRC")"
 	echo "kernel: $(kernel_version "$SRC") $(git -C "$SRC" describe --tags --always 2>/dev/null || echo 'not git')"
 	echo "harness: $(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)"
 	echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-	echo "machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'), accel $("$REPO/scripts/kvm-probe.sh" 2>/dev/null || echo '?')"
+	echo "machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'), accel $("$REPO/scripts/setup/kvm-probe.sh" 2>/dev/null || echo '?')"
 	echo "command: scripts/run.sh --preset ${preset#"$REPO"/}${only:+ --arch $only}"
 } >"$results/run-info.txt"
 
@@ -119,8 +119,8 @@ if has_arch um; then
 	run_step "$run" "pcp_bench single/batch, netperf UDP_STREAM ($NETPERF_SECS s each)" \
 		"UML, 1 CPU, native speed" \
 		NETPERF_SIZES="$NETPERF_SIZES" NETPERF_SECS="$NETPERF_SECS" LOCKSTAT= \
-		scripts/bench-uml.sh "$ROUNDS" "$LOOPS"
-	"$REPO/scripts/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
+		scripts/bench/bench-uml.sh "$ROUNDS" "$LOOPS"
+	"$REPO/scripts/report/samples.py" --tag um "$run/output.txt" "$run/dmesg.txt" >>"$results/samples.tsv"
 fi
 
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
@@ -129,7 +129,7 @@ if has_arch x86_64; then
 	run_step "$run" "zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %" \
 		"x86_64 QEMU TCG, $SMP CPUs, LOCK_STAT kernel: counts only" \
 		LOCKSTAT="$zl" SMP="$SMP" ORDERS="$ZL_ORDERS" FAULT_SIZES="$FAULT_SIZES" \
-		scripts/bench-zonelock.sh "$ZL_ROUNDS" "$ZL_LOOPS"
+		scripts/bench/bench-zonelock.sh "$ZL_ROUNDS" "$ZL_LOOPS"
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
 fi
 
@@ -140,15 +140,15 @@ if has_arch um && [ "$HP_ROUNDS" != 0 ]; then
 	run_step "$run" "high-order latency/success under pressure, switch settings $(echo $HP_SETS | sed 's/=[0-9:]*//g')" \
 		"UML, 1 CPU, $HP_MEM" \
 		MEM="$HP_MEM" ORDERS="$HP_ORDERS" SETS="$HP_SETS" LOCKSTAT= \
-		scripts/bench-highorder.sh --arch um "$HP_ROUNDS" "$HP_PCT"
+		scripts/bench/bench-highorder.sh --arch um "$HP_ROUNDS" "$HP_PCT"
 	cp "$run/report.txt" "$results/highorder.txt"
 	printf 'High-order allocations under pressure (UML, ns; drain:early_break settings)\thighorder.txt\n' \
 		>>"$results/extra.txt"
 	# shellcheck disable=SC2086
-	"$REPO/scripts/plot.py" --latency "$run/dmesg.txt" "$results/plots" \
+	"$REPO/scripts/report/plot.py" --latency "$run/dmesg.txt" "$results/plots" \
 		$(for s in $HP_SETS; do echo "${s%%=*}"; done) >/dev/null
 fi
 
 # 4. Tables, plots, report.md.
-"$REPO/scripts/report.py" "$results" before upstream all
+"$REPO/scripts/report/report.py" "$results" before upstream all
 log "done in $(( $(date +%s) - start )) s"

@@ -136,10 +136,10 @@ test_check_all_record() {
 test_docs_usage_lines() {
 	local d=$TEST_TMP/harness.md
 	tests/docs-usage.py
-	sed 's/^| `scripts\/bench-highorder.sh [^`]*`/| `scripts\/bench-highorder.sh [ROUNDS] [LOOPS]`/' docs/harness.md >"$d"
-	grep -q 'scripts/bench-highorder.sh \[ROUNDS\] \[LOOPS\]`' "$d"
+	sed 's/^| `scripts\/bench\/bench-highorder.sh [^`]*`/| `scripts\/bench\/bench-highorder.sh [ROUNDS] [LOOPS]`/' docs/harness.md >"$d"
+	grep -q 'scripts/bench/bench-highorder.sh \[ROUNDS\] \[LOOPS\]`' "$d"
 	must_fail tests/docs-usage.py "$d" | tee "$TEST_TMP/out"
-	grep -q 'scripts/bench-highorder.sh: want' "$TEST_TMP/out"
+	grep -q 'scripts/bench/bench-highorder.sh: want' "$TEST_TMP/out"
 	echo '| `scripts/gone.sh` | a step that was removed |' >>"$d"
 	must_fail tests/docs-usage.py "$d" | tee "$TEST_TMP/out"
 	grep -q 'row for scripts/gone.sh, which does not exist' "$TEST_TMP/out"
@@ -149,15 +149,15 @@ test_splat_golden() {
 	tests/splat-golden.sh
 }
 
-# scripts/bench-report.py against hand-computed figures: order 0 upstream
+# scripts/report/bench-report.py against hand-computed figures: order 0 upstream
 # 10,12,14 (mean 12, sd 2), before 20,20,21 (mean 20.33, sd 0.58): the
 # difference 8.33 exceeds 1.96 * (2 + 0.58) = 5.05, so 20.33/12 = 1.694 is
 # marked; all 11,13,12 (mean 12) gives 1.000, unmarked; order 1 has one
 # round per set, so nothing is marked.  Bad input fails.
 test_bench_report_golden() {
-	diff -u tests/bench/expected.txt <(scripts/bench-report.py tests/bench/sample.log upstream before all)
-	expect_error "no results for set(s) nosuchset" scripts/bench-report.py tests/bench/sample.log upstream nosuchset
-	expect_error "No such file" scripts/bench-report.py tests/bench/missing.log upstream
+	diff -u tests/bench/expected.txt <(scripts/report/bench-report.py tests/bench/sample.log upstream before all)
+	expect_error "no results for set(s) nosuchset" scripts/report/bench-report.py tests/bench/sample.log upstream nosuchset
+	expect_error "No such file" scripts/report/bench-report.py tests/bench/missing.log upstream
 }
 
 # guest/pcp_orders_drained.sh on a saved /proc/zoneinfo (tests/zoneinfo):
@@ -173,15 +173,15 @@ test_zoneinfo_drained_golden() {
 	[ $? = 3 ]
 }
 
-# scripts/highorder-report.py pools rounds by hand-checked figures: set a,
+# scripts/report/highorder-report.py pools rounds by hand-checked figures: set a,
 # order 1: runs {100,200,300,400} (mean 250, sd 129) and {50,150} (mean
 # 100, sd 71) pool to count 6, mean 200, sd 130 (130.36; 130.38 from the raw
 # values; the inputs are rounded), success 4/6.  tests/highorder-check.py
 # passes a consistent run and names each broken promise of a bad one.
 test_highorder_report_golden() {
 	local d=tests/highorder
-	diff -u $d/expected.txt <(scripts/highorder-report.py $d/dmesg.txt $d/output.txt a b)
-	expect_error "no mode=pressure results for set(s) c" scripts/highorder-report.py $d/dmesg.txt $d/output.txt a c
+	diff -u $d/expected.txt <(scripts/report/highorder-report.py $d/dmesg.txt $d/output.txt a b)
+	expect_error "no mode=pressure results for set(s) c" scripts/report/highorder-report.py $d/dmesg.txt $d/output.txt a c
 	tests/highorder-check.py $d/output.txt
 	must_fail tests/highorder-check.py $d/output-no-early-break.txt
 	[ "$(tests/highorder-check.py $d/output-broken-switches.txt | grep -c 'set=')" = 7 ]
@@ -189,7 +189,7 @@ test_highorder_report_golden() {
 
 # The series applies to the base, one commit per patch, in order.
 test_series_applies() {
-	scripts/tree.sh
+	scripts/tree/tree.sh
 	local want have
 	want=$(series_count series)
 	have=$(git -C "$TREE_DIR" rev-list --count "$BASE_TAG..HEAD")
@@ -201,7 +201,7 @@ test_series_applies() {
 	     <(git -C "$TREE_DIR" log --reverse --format=%s "$BASE_TAG..HEAD")
 	# Re-running is incremental: no unpack, no re-apply.
 	local out
-	out=$(scripts/tree.sh 2>&1)
+	out=$(scripts/tree/tree.sh 2>&1)
 	echo "$out"
 	grep -q 'is up to date' <<<"$out"
 }
@@ -252,7 +252,7 @@ test_series_checkpatch() {
 test_export_roundtrip() {
 	local tmp
 	tmp=$TEST_TMP
-	scripts/export.sh --to "$tmp/a"
+	scripts/tree/export.sh --to "$tmp/a"
 	diff -r series "$tmp/a"
 	git -C "$TREE_DIR" worktree add -q --detach "$tmp/wt" HEAD
 	echo "round trip" >"$tmp/wt/mm/pcp-roundtrip.txt"
@@ -261,11 +261,11 @@ test_export_roundtrip() {
 	GIT_AUTHOR_DATE='Mon, 1 Jan 2024 00:00:00 +0000' \
 		git -C "$tmp/wt" -c user.name=Test -c user.email=test@localhost \
 		commit -q -m "mm: round trip test" -m "Body of the round trip test."
-	TREE=$tmp/wt scripts/export.sh --to "$tmp/b"
+	TREE=$tmp/wt scripts/tree/export.sh --to "$tmp/b"
 	[ "$(series_count "$tmp/b")" = $(( $(series_count series) + 1 )) ]
 	git -C "$tmp/wt" reset -q --hard "$BASE_TAG"
 	( . scripts/lib.sh; apply_series "$tmp/wt" "$tmp/b" )
-	TREE=$tmp/wt scripts/export.sh --to "$tmp/c"
+	TREE=$tmp/wt scripts/tree/export.sh --to "$tmp/c"
 	diff -r "$tmp/b" "$tmp/c"
 	echo "identical after re-creation: $(ls "$tmp/c" | paste -sd' ')"
 }
@@ -276,18 +276,18 @@ test_export_roundtrip() {
 test_series_cover_letter() {
 	local tmp
 	tmp=$TEST_TMP
-	scripts/export.sh --check
+	scripts/tree/export.sh --check
 	grep -q '^base-commit: ' series/0000-cover-letter.patch
 	grep -qE '^single +4 ' series/0000-cover-letter.patch
 	cp -r series "$tmp/s"
 	sed -i 's/^base-version: .*/base-version: 0.0/' "$tmp/s/0000-cover-letter.patch"
-	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/export.sh --check
+	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/tree/export.sh --check
 	cp series/0000-cover-letter.patch "$tmp/s/"
-	SERIES_DIR="$tmp/s" scripts/export.sh --check
+	SERIES_DIR="$tmp/s" scripts/tree/export.sh --check
 	sed -i 's/^# code: .*/# code: 0123456789abcdef/' "$tmp/s/bench-results.txt"
-	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/export.sh --check
+	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/tree/export.sh --check
 	local out
-	out=$(env SERIES_DIR="$tmp/s" scripts/export.sh --check 2>&1 || true)
+	out=$(env SERIES_DIR="$tmp/s" scripts/tree/export.sh --check 2>&1 || true)
 	grep -q "measured on code 0123456789abcdef" <<<"$out"
 }
 
@@ -296,42 +296,42 @@ test_series_cover_letter() {
 test_bad_input() {
 	local tmp
 	tmp=$TEST_TMP
-	expect_error "unknown target 'sparc'" scripts/build.sh sparc
-	expect_error "ROUNDS '0' is not a positive number" scripts/bench-unpatched.sh 0
-	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench-unpatched.sh 1
-	expect_error "unknown target 'sparc'" scripts/bench-unpatched.sh --arch sparc 1
-	expect_error "unknown target 'sparc'" scripts/bench-highorder.sh --arch sparc 1
+	expect_error "unknown target 'sparc'" scripts/build/build.sh sparc
+	expect_error "ROUNDS '0' is not a positive number" scripts/bench/bench-unpatched.sh 0
+	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench/bench-unpatched.sh 1
+	expect_error "unknown target 'sparc'" scripts/bench/bench-unpatched.sh --arch sparc 1
+	expect_error "unknown target 'sparc'" scripts/bench/bench-highorder.sh --arch sparc 1
 	expect_error "unknown target 'ppc'" scripts/run.sh --arch ppc
 	expect_error "--preset '$tmp/none.conf': no such file" scripts/run.sh --preset "$tmp/none.conf"
 	printf 'ARCHES=um\n' >"$tmp/short.conf"
 	expect_error "short.conf does not set ROUNDS" scripts/run.sh --preset "$tmp/short.conf"
 	sed 's/^ROUNDS=.*/ROUNDS=five/' bench/presets/quick.conf >"$tmp/bad.conf"
 	expect_error "ROUNDS 'five' is not a number" scripts/run.sh --preset "$tmp/bad.conf"
-	expect_error "ROUNDS 'x' is not a positive number" scripts/bench-icount.sh x
-	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench-icount.sh 1
-	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench-unpatched.sh --arch x86_64 1
-	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench-zonelock.sh
-	expect_error "unknown target 'ppc'" scripts/config.sh ppc
-	expect_error "no target given" scripts/build.sh
-	expect_error "unknown option '--bogus'" scripts/boot-um.sh --bogus true
-	expect_error "--smp 'two'" scripts/boot-x86_64.sh --smp two true
-	expect_error "unknown option '--frobnicate'" scripts/tree.sh --frobnicate
+	expect_error "ROUNDS 'x' is not a positive number" scripts/bench/bench-icount.sh x
+	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench/bench-icount.sh 1
+	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench/bench-unpatched.sh --arch x86_64 1
+	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench/bench-zonelock.sh
+	expect_error "unknown target 'ppc'" scripts/build/config.sh ppc
+	expect_error "no target given" scripts/build/build.sh
+	expect_error "unknown option '--bogus'" scripts/boot/boot-um.sh --bogus true
+	expect_error "--smp 'two'" scripts/boot/boot-x86_64.sh --smp two true
+	expect_error "unknown option '--frobnicate'" scripts/tree/tree.sh --frobnicate
 	must_fail make -s frobnicate 2>"$tmp/make.err"
 	grep "No rule to make target 'frobnicate'" "$tmp/make.err"
-	expect_error "KSRC=$tmp/missing: no such directory" env KSRC="$tmp/missing" scripts/tree.sh
+	expect_error "KSRC=$tmp/missing: no such directory" env KSRC="$tmp/missing" scripts/tree/tree.sh
 	mkdir -p "$tmp/old"
 	printf 'VERSION = 6\nPATCHLEVEL = 1\nSUBLEVEL = 99\n' >"$tmp/old/Makefile"
 	git -C "$tmp/old" init -q
-	expect_error "is Linux 6.1.99, the series is for 6.12.y" env KSRC="$tmp/old" scripts/tree.sh
-	expect_error "is not a git tree" env KSRC=/ scripts/tree.sh
+	expect_error "is Linux 6.1.99, the series is for 6.12.y" env KSRC="$tmp/old" scripts/tree/tree.sh
+	expect_error "is not a git tree" env KSRC=/ scripts/tree/tree.sh
 	broken_series "$tmp/broken"
-	expect_error "patch 9999-broken.patch does not apply" env SERIES_DIR="$tmp/broken" scripts/tree.sh
+	expect_error "patch 9999-broken.patch does not apply" env SERIES_DIR="$tmp/broken" scripts/tree/tree.sh
 	# The tree is left on the base, and the next run applies the real series.
 	[ "$(git -C "$TREE_DIR" rev-parse HEAD)" = "$(git -C "$TREE_DIR" rev-parse "$BASE_TAG")" ]
 	[ -z "$(git -C "$TREE_DIR" status --porcelain --untracked-files=no)" ]
-	scripts/tree.sh
+	scripts/tree/tree.sh
 	[ "$(git -C "$TREE_DIR" rev-list --count "$BASE_TAG..HEAD")" = "$(series_count series)" ]
-	expect_error "not built" env OUTDIR="$tmp/nothing" scripts/boot-um.sh true
+	expect_error "not built" env OUTDIR="$tmp/nothing" scripts/boot/boot-um.sh true
 	# --out: a folder holding something else is refused before any work
 	# and left as it was; a missing folder name is an error.
 	mkdir -p "$tmp/notarun"
@@ -357,14 +357,14 @@ test_ksrc_branch() {
 	"${u[@]}" checkout -q -b user-work
 	echo "user's own work" >>"$user/README"
 	before=$("${u[@]}" rev-parse HEAD)
-	KSRC=$user PCP_BRANCH=pcp-test scripts/tree.sh
+	KSRC=$user PCP_BRANCH=pcp-test scripts/tree/tree.sh
 	[ "$("${u[@]}" rev-list --count "$before..pcp-test")" = "$(series_count series)" ]
 	[ "$("${u[@]}" symbolic-ref --short HEAD)" = user-work ]
 	[ "$("${u[@]}" rev-parse HEAD)" = "$before" ]
 	grep -q '^ M README' <<<"$("${u[@]}" status --porcelain)"
-	expect_error "already has a branch 'pcp-test'" env KSRC="$user" PCP_BRANCH=pcp-test scripts/tree.sh
+	expect_error "already has a branch 'pcp-test'" env KSRC="$user" PCP_BRANCH=pcp-test scripts/tree/tree.sh
 	broken_series "$tmp/broken"
-	expect_error "does not apply" env KSRC="$user" PCP_BRANCH=pcp-broken SERIES_DIR="$tmp/broken" scripts/tree.sh
+	expect_error "does not apply" env KSRC="$user" PCP_BRANCH=pcp-broken SERIES_DIR="$tmp/broken" scripts/tree/tree.sh
 	must_fail "${u[@]}" rev-parse -q --verify refs/heads/pcp-broken
 	[ ! -e "$REPO/build/ksrc" ]
 	# Another 6.12.y is a warning, not an error.
@@ -372,7 +372,7 @@ test_ksrc_branch() {
 	printf 'VERSION = 6\nPATCHLEVEL = 12\nSUBLEVEL = 1\n' >"$tmp/other/Makefile"
 	git -C "$tmp/other" init -q
 	git -C "$tmp/other" -c user.name=U -c user.email=u@localhost commit -q --allow-empty -m init
-	KSRC=$tmp/other PCP_BRANCH=pcp-warn scripts/tree.sh 2>&1 | tee "$tmp/warn.log" || true
+	KSRC=$tmp/other PCP_BRANCH=pcp-warn scripts/tree/tree.sh 2>&1 | tee "$tmp/warn.log" || true
 	grep -q "warning: KSRC is Linux 6.12.1" "$tmp/warn.log"
 }
 
@@ -382,28 +382,28 @@ test_config_fragments() {
 	local tmp
 	tmp=$TEST_TMP
 	printf 'CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y\n# CONFIG_HOSTFS is not set\n' >"$tmp/extra.config"
-	OUTDIR=$tmp/out EXTRA_CONFIG=$tmp/extra.config scripts/config.sh um 2>&1 | tee "$tmp/log"
+	OUTDIR=$tmp/out EXTRA_CONFIG=$tmp/extra.config scripts/build/config.sh um 2>&1 | tee "$tmp/log"
 	grep -q 'extra.config: CONFIG_PCP_HARNESS_NO_SUCH_OPTION=y did not survive olddefconfig' "$tmp/log"
 	grep -q '^# CONFIG_HOSTFS is not set' "$tmp/out/.config"
 	must_fail grep -q 'CONFIG_HOSTFS' "$tmp/log"
-	expect_error "did not survive" env STRICT_CONFIG=1 OUTDIR="$tmp/out" EXTRA_CONFIG="$tmp/extra.config" scripts/config.sh um
-	STRICT_CONFIG=1 OUTDIR=$tmp/out scripts/config.sh um
+	expect_error "did not survive" env STRICT_CONFIG=1 OUTDIR="$tmp/out" EXTRA_CONFIG="$tmp/extra.config" scripts/build/config.sh um
+	STRICT_CONFIG=1 OUTDIR=$tmp/out scripts/build/config.sh um
 	grep -q '^CONFIG_HOSTFS=y' "$tmp/out/.config"
 }
 
 test_uml_build() {
-	STRICT_CONFIG=1 scripts/build.sh um
+	STRICT_CONFIG=1 scripts/build/build.sh um
 }
 
 test_uml_smoke() {
-	scripts/boot-um.sh --out "$TEST_RUN" -- smoke.sh
+	scripts/boot/boot-um.sh --out "$TEST_RUN" -- smoke.sh
 	cat "$TEST_RUN/console.log"
 	grep -q 'Linux version 6\.12\.' "$TEST_RUN/dmesg.txt"
 }
 
 test_uml_exit_code() {
 	local rc=0
-	scripts/boot-um.sh --out "$TEST_RUN" -- 'exit 7' || rc=$?
+	scripts/boot/boot-um.sh --out "$TEST_RUN" -- 'exit 7' || rc=$?
 	echo "exit $rc"
 	[ "$rc" = 7 ]
 }
@@ -411,41 +411,41 @@ test_uml_exit_code() {
 # A splat fails the run even though the command exits 0.
 test_uml_splat() {
 	local rc=0
-	scripts/boot-um.sh --out "$TEST_RUN" -- 'echo "<4>WARNING: CPU: 0 PID: 1 at harness/injected.c:1 injected_by_test" >/dev/kmsg; exit 0' || rc=$?
+	scripts/boot/boot-um.sh --out "$TEST_RUN" -- 'echo "<4>WARNING: CPU: 0 PID: 1 at harness/injected.c:1 injected_by_test" >/dev/kmsg; exit 0' || rc=$?
 	echo "exit $rc"
 	[ "$rc" = 100 ]
 	grep -q injected_by_test "$TEST_RUN/dmesg.txt"
 }
 
 test_x86_64_build() {
-	STRICT_CONFIG=1 scripts/build.sh x86_64
+	STRICT_CONFIG=1 scripts/build/build.sh x86_64
 }
 
 test_x86_64_smoke() {
-	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- smoke.sh 2
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- smoke.sh 2
 	local rc=0
 	cat "$TEST_RUN/console.log"
 	grep -q 'Linux version 6\.12\.' "$TEST_RUN/dmesg.txt"
-	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- 'exit 3' || rc=$?
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- 'exit 3' || rc=$?
 	[ "$rc" = 3 ]
 }
 
 # vm.percpu_pagelist_orders: valid values read back, 20+ malformed ones
 # return EINVAL and change nothing.
 test_uml_pcp_orders_sysctl() {
-	scripts/boot-um.sh --out "$TEST_RUN" -- pcp_orders_sysctl.sh
+	scripts/boot/boot-um.sh --out "$TEST_RUN" -- pcp_orders_sysctl.sh
 	cat "$TEST_RUN/output.txt"
 }
 
 test_x86_64_pcp_orders_sysctl() {
-	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- pcp_orders_sysctl.sh
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- pcp_orders_sysctl.sh
 	cat "$TEST_RUN/output.txt"
 }
 
 # Set changes every few ms while every CPU faults 4K..2M folios: no splat.
 # After every write, /proc/zoneinfo must show no page of a removed order.
 stress_x86_64() {
-	scripts/boot-x86_64.sh --out "$TEST_RUN" "$@" --timeout 120 -- pcp_orders_stress.sh 8
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" "$@" --timeout 120 -- pcp_orders_stress.sh 8
 	cat "$TEST_RUN/output.txt"
 	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/output.txt"
 }
@@ -461,7 +461,7 @@ test_x86_64_pcp_orders_stress_4cpu() {
 # The two slowpath switches: defaults, valid values, EINVAL with the value
 # unchanged, the counters in /proc/vmstat.
 test_x86_64_slowpath_sysctl() {
-	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- slowpath_sysctl.sh
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- slowpath_sysctl.sh
 	must_fail grep -q '^not ok' "$TEST_RUN/output.txt"
 }
 
@@ -471,23 +471,23 @@ test_x86_64_slowpath_sysctl() {
 # keeps its promises and the pressure reaches the drain and the early
 # break (tests/highorder-check.py).
 test_uml_highorder_pressure() {
-	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench-highorder.sh --out "$TEST_RUN" --arch um 1 95
+	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench/bench-highorder.sh --out "$TEST_RUN" --arch um 1 95
 	tests/highorder-check.py "$TEST_RUN/output.txt"
 }
 
 # The series' KUnit suite, run at boot: every case passes (UML: 1 CPU, no
 # THP; x86_64: 2 CPUs, THP).
 test_uml_kunit() {
-	scripts/boot-um.sh --out "$TEST_RUN" -- true
-	scripts/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
+	scripts/boot/boot-um.sh --out "$TEST_RUN" -- true
+	scripts/report/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
 }
 
 test_x86_64_kunit() {
-	scripts/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- true
-	scripts/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- true
+	scripts/report/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
 }
 
-# The statistics of the comparison tables (scripts/mmstat.py) against
+# The statistics of the comparison tables (scripts/report/mmstat.py) against
 # hand-computed cases.
 test_stats_unit() {
 	python3 -m unittest -v tests/stats/test_mmstat.py tests/stats/test_records.py
@@ -502,10 +502,10 @@ test_compare_golden() {
 	local tmp
 	tmp=$TEST_TMP
 	mkdir "$tmp/res"
-	diff -u tests/stats/samples-expected.tsv <(scripts/samples.py --tag um tests/stats/guest.log)
-	diff -u tests/stats/compare-expected.txt <(scripts/compare.py tests/stats/samples.tsv before upstream)
+	diff -u tests/stats/samples-expected.tsv <(scripts/report/samples.py --tag um tests/stats/guest.log)
+	diff -u tests/stats/compare-expected.txt <(scripts/report/compare.py tests/stats/samples.tsv before upstream)
 	cp tests/stats/samples.tsv "$tmp/res/samples.tsv"
-	scripts/report.py "$tmp/res" before upstream
+	scripts/report/report.py "$tmp/res" before upstream
 	for f in netperf-udp-send pcp_bench-single; do
 		[ -s "$tmp/res/plots/$f.svg" ] && [ -s "$tmp/res/plots/$f.png" ] ||
 			{ echo "no plot $f"; return 1; }
@@ -513,12 +513,12 @@ test_compare_golden() {
 	grep -q 'Hmean     send-64 ' "$tmp/res/report.md"
 	grep -q '](plots/netperf-udp-send.svg)' "$tmp/res/report.md"
 	printf 'a\tb\n' >"$tmp/bad.tsv"
-	expect_error "2 fields" scripts/compare.py "$tmp/bad.tsv" before upstream
-	expect_error "no samples for nosuch" scripts/compare.py tests/stats/samples.tsv before nosuch
-	expect_error "No such file" scripts/compare.py "$tmp/missing.tsv" before
-	expect_error "no result lines" scripts/samples.py tests/stats/compare-expected.txt
-	expect_error "no such folder" scripts/plot.py tests/stats/samples.tsv "$tmp/missing" before
-	expect_error "no samples for nosuch" scripts/report.py "$tmp/res" nosuch
+	expect_error "2 fields" scripts/report/compare.py "$tmp/bad.tsv" before upstream
+	expect_error "no samples for nosuch" scripts/report/compare.py tests/stats/samples.tsv before nosuch
+	expect_error "No such file" scripts/report/compare.py "$tmp/missing.tsv" before
+	expect_error "no result lines" scripts/report/samples.py tests/stats/compare-expected.txt
+	expect_error "no such folder" scripts/report/plot.py tests/stats/samples.tsv "$tmp/missing" before
+	expect_error "no samples for nosuch" scripts/report/report.py "$tmp/res" nosuch
 }
 
 # The main job end to end on UML, quick: pcp_bench and netperf under the
@@ -557,7 +557,7 @@ test_uml_runner_smoke() {
 # often than without them (about 2 per pair: one to allocate, one to free),
 # and so do 64K page faults on both CPUs.
 test_x86_64_zonelock_smoke() {
-	SMP=2 ORDERS="0 4" FAULT_SIZES="4 64" FAULT_LOOPS=2 scripts/bench-zonelock.sh --out "$TEST_RUN" 1 1024
+	SMP=2 ORDERS="0 4" FAULT_SIZES="4 64" FAULT_LOOPS=2 scripts/bench/bench-zonelock.sh --out "$TEST_RUN" 1 1024
 	tests/zonelock-check.py "$TEST_RUN/samples.tsv"
 }
 
@@ -566,21 +566,21 @@ test_x86_64_zonelock_smoke() {
 # symbol the series adds is in its System.map), with its module index.
 test_deb_package_small() {
 	local deb tmp
-	deb=$(scripts/deb.sh --small | tail -1)
+	deb=$(scripts/build/deb.sh --small | tail -1)
 	grep -q '^linux-image-' <<<"$(dpkg-deb -f "$deb" Package)"
 	tmp=$TEST_TMP
 	dpkg-deb -x "$deb" "$tmp"
 	ls "$tmp"/boot/vmlinuz-* "$tmp"/boot/config-*
 	grep -q ' zone_pcp_order_pages$' "$tmp"/boot/System.map-*
 	ls "$tmp"/lib/modules/*/modules.builtin
-	expect_error "unknown option '--bogus'" scripts/deb.sh --bogus
-	expect_error "no such file" scripts/deb.sh --config "$tmp/missing.config"
+	expect_error "unknown option '--bogus'" scripts/build/deb.sh --bogus
+	expect_error "no such file" scripts/build/deb.sh --config "$tmp/missing.config"
 }
 
 # The per-order benchmark runs end to end: module built out of tree, loaded
 # under each set in turn, a row for every mode and order 0-9 in the report.
 test_uml_bench_smoke() {
-	scripts/bench-uml.sh --out "$TEST_RUN" 1 2000 | tee "$LOGS/bench.out"
+	scripts/bench/bench-uml.sh --out "$TEST_RUN" 1 2000 | tee "$LOGS/bench.out"
 	[ "$(grep -cE '^(single|batch) +[0-9] ' "$LOGS/bench.out")" = 20 ]
 	must_fail grep -qE -- '^(single|batch).* - ' "$LOGS/bench.out"
 }
@@ -590,18 +590,18 @@ test_uml_bench_smoke() {
 # patch that adds the KUnit suite on, every prefix builds a whole UML test
 # kernel that boots and passes the suite.
 test_series_bisect_builds() {
-	scripts/bisect-check.sh --kunit um x86_64
+	scripts/gates/bisect-check.sh --kunit um x86_64
 }
 
 # coccinelle (make C=2 CHECK=scripts/coccicheck MODE=report) and
 # scripts/kernel-doc find nothing in the touched files that the base does
 # not have; new non-static functions carry kernel-doc.
 test_series_coccicheck() {
-	scripts/coccicheck-check.sh
+	scripts/gates/coccicheck-check.sh
 }
 
 test_series_kernel_doc() {
-	scripts/kernel-doc-check.sh
+	scripts/gates/kernel-doc-check.sh
 }
 
 # The gates fail on broken samples (tests/gates/*.c).
@@ -642,27 +642,27 @@ gate_sample_fails() {
 test_gate_sample_build_break() {
 	gate_sample_fails build-break.c \
 		"patch 1 (gate sample: build-break.c) does not build for x86_64: mm/page_alloc.o" \
-		scripts/bisect-check.sh x86_64
+		scripts/gates/bisect-check.sh x86_64
 }
 
 # A warning from sparse that gcc's W=1 does not give.
 test_gate_sample_sparse() {
 	gate_sample_fails sparse-warning.c "new sparse warnings for x86_64" \
-		scripts/bisect-check.sh x86_64
+		scripts/gates/bisect-check.sh x86_64
 }
 
 # A kernel-doc comment naming the wrong parameter; a new non-static
 # function without kernel-doc.
 test_gate_sample_kernel_doc() {
 	gate_sample_fails kernel-doc-warning.c "Excess function parameter 'nosuchparam'" \
-		scripts/kernel-doc-check.sh
+		scripts/gates/kernel-doc-check.sh
 	gate_sample_fails kernel-doc-undocumented.c \
 		"without a kernel-doc comment: mm/page_alloc.c:pcp_gate_sample_undocumented" \
-		scripts/kernel-doc-check.sh
+		scripts/gates/kernel-doc-check.sh
 }
 
 # A NULL check before kfree().
 test_gate_sample_coccicheck() {
 	gate_sample_fails coccicheck-warning.c "1 new coccinelle report(s) in mm/page_alloc.c" \
-		scripts/coccicheck-check.sh
+		scripts/gates/coccicheck-check.sh
 }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Every results snapshot (docs/results/NAME/, scripts/snapshot.sh) that
+# Every results snapshot (docs/results/NAME/, scripts/report/snapshot.sh) that
 # README.md or a page of docs/ links to was measured on the code of the
 # series as it is (run-info.txt "code:" = lib.sh code_hash of the tree);
 # a snapshot of other code fails, naming it.  Prints each one checked.
@@ -31,7 +31,7 @@ for n in $names; do
 	if [ "$have" = "$code" ]; then
 		echo "$n: measured on code $code, the series' code"
 	else
-		echo "$n: measured on code ${have:-?}, the series is $code: run make run and scripts/snapshot.sh again"
+		echo "$n: measured on code ${have:-?}, the series is $code: run make run and scripts/report/snapshot.sh again"
 		bad=1
 	fi
 done

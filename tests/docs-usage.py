@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 """docs/harness.md names every script with its own usage line.
 
-Each step in scripts/ (every file but lib.sh and boot-lib.sh, which are
-sourced, and mmstat.py and records.py, modules) has one "Usage: scripts/NAME ARGS" line;
+Each step in scripts/ and its folders (every file but lib.sh, boot-lib.sh
+and gate-lib.sh, which are sourced, and mmstat.py and records.py, modules)
+has one "Usage: scripts/[FOLDER/]NAME ARGS" line;
 the synopsis is what follows "Usage: " up to two spaces or the end.  The
 harness reference must have a table row whose first cell is exactly that
 synopsis in backticks ('|' written '\\|'), and no row for a script that
@@ -16,7 +17,7 @@ import re
 import sys
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-NOT_STEPS = {"lib.sh", "boot-lib.sh", "mmstat.py", "records.py"}
+NOT_STEPS = {"lib.sh", "boot-lib.sh", "gate-lib.sh", "mmstat.py", "records.py"}
 
 
 def synopsis(path):
@@ -38,7 +39,9 @@ def main(argv):
         print(f"docs-usage: error: {doc}: {e.strerror}", file=sys.stderr)
         return 2
     bad = 0
-    steps = sorted(n for n in os.listdir(os.path.join(REPO, "scripts")) if n not in NOT_STEPS)
+    steps = sorted(os.path.relpath(os.path.join(d, n), os.path.join(REPO, "scripts"))
+                   for d, _, names in os.walk(os.path.join(REPO, "scripts"))
+                   for n in names if n not in NOT_STEPS and not n.endswith(".pyc"))
     for name in steps:
         want = synopsis(os.path.join(REPO, "scripts", name))
         if want is None:

@@ -18,7 +18,7 @@ Usage: highorder-check.py OUTPUT
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts", "report"))
 import records  # noqa: E402
 
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Golden tests of scripts/splat-check.py: each tests/splat/NAME.log is
+# Golden tests of scripts/report/splat-check.py: each tests/splat/NAME.log is
 # checked, and the kinds of splat found (sorted, one per line, or "clean")
 # must equal tests/splat/NAME.expected.  Prints TAP.
 
@@ -10,8 +10,8 @@ n=0 failed=0
 for log in *.log; do
 	name=${log%.log}
 	n=$((n + 1))
-	got=$(../../scripts/splat-check.py "$log" | sed -n 's/^splat: \([a-z-]*\): .*/\1/p' | sort -u)
-	[ -n "$got" ] || got=$(../../scripts/splat-check.py "$log")
+	got=$(../../scripts/report/splat-check.py "$log" | sed -n 's/^splat: \([a-z-]*\): .*/\1/p' | sort -u)
+	[ -n "$got" ] || got=$(../../scripts/report/splat-check.py "$log")
 	if [ "$got" = "$(cat "$name.expected")" ]; then
 		echo "ok $n - $name: $(echo "$got" | paste -sd,)"
 	else

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Check the zone->lock counts of scripts/bench-zonelock.sh (samples.tsv).
+"""Check the zone->lock counts of scripts/bench/bench-zonelock.sh (samples.tsv).
 
 Usage: tests/zonelock-check.py SAMPLES
 
@@ -16,7 +16,7 @@ Prints what it checked; exits 1 on the first failure.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "scripts", "report"))
 import mmstat  # noqa: E402
 
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""scripts/mmstat.py against hand-computed cases (python3 -m unittest)."""
+"""scripts/report/mmstat.py against hand-computed cases (python3 -m unittest)."""
 import os
 import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "report"))
 import mmstat  # noqa: E402
 
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""scripts/records.py: which lines are records, of which kind (python3 -m unittest)."""
+"""scripts/report/records.py: which lines are records, of which kind (python3 -m unittest)."""
 import os
 import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "scripts", "report"))
 import records  # noqa: E402
 
 BENCH = ("[   12.345678] pcp_bench: mode=single order=4 loops=100 ns=51.20 cycles=0 "

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: high-order allocation latency and success under memory pressure,
+# for each setting of vm.pcp_drain_after_reclaim (0 none, 1 every zone, 2
+# the allocation's zones) and vm.reclaim_compaction_early_break (1 on, 0
+# off and bounded), interleaved on one boot of the x86_64 kernel: two NUMA
+# nodes, one CPU each, a virtio disk read into the page cache, anonymous
+# memory with holes, THP/mTHP faults on the second CPU while pcp_bench
+# (modes=pressure, __GFP_THISNODE) allocates on the first, each order in
+# turn: as many attempts as make up MEM_PCT of the node's memory, holding
+# what it gets, after the page cache was filled again.  Prints the tables
+# of scripts/highorder-report.py.
+#
+# QEMU runs with -icount shift=0 (TCG): the guest clock advances one
+# nanosecond per instruction, so latencies are instruction counts (shown in
+# thousands), deterministic enough to compare settings; they are not
+# wall-clock times.  Counts and success rates are the primary result.
+#
+# With --arch um the same runs on one UML boot instead: native speed, one
+# CPU, one node (no __GFP_THISNODE, no THP), a host file as the page
+# cache's source; latencies are nanoseconds of real time there.
+#
+# Usage: scripts/bench/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT]
+#        (default x86_64 3 80)
+# Env: MEM (default 512M; x86_64: split over the two nodes), ORDERS
+#      ("1 2 3 4 6 9"), SETS (the settings, default all six), TIMEOUT
+#      (default 1500 s), CHURN=1 (keep reading the disk into the page cache
+#      while the attempts run: guest/highorder_pressure.sh).
+
+. "$(dirname "$0")/../lib.sh"
+
+arch=x86_64
+bench_args "usage: scripts/bench/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT]" 3 "" "$@"
+pct=${loops:-80}  # (the second number is MEM_PCT here)
+[[ $pct =~ ^[1-9][0-9]?$ ]] || die "MEM_PCT '$pct' is not a percentage (1-99)"
+mem=${MEM:-512M}
+[[ $mem =~ ^([1-9][0-9]*)M$ ]] || die "MEM '$mem' must be in MiB, like 512M"
+node_mib=$(( ${mem%M} / 2 ))
+orders=${ORDERS:-"1 2 3 4 6 9"}
+sets=${SETS:-"d0e1=0:1 d1e1=1:1 d2e1=2:1 d0e0=0:0 d1e0=1:0 d2e0=2:0"}
+
+ko=$("$REPO/scripts/build/bench-module.sh" "$arch")
+names=()
+for s in $sets; do names+=("${s%%=*}"); done
+guest="highorder_pressure.sh"
+run=$(run_folder "$out")
+if [ "$arch" = um ]; then
+	fill=$BUILD/highorder-fill.img
+	[ -f "$fill" ] || truncate -s 2G "$fill"
+	"$REPO/scripts/boot/boot-um.sh" --out "$run" --mem "$mem" --timeout "${TIMEOUT:-1500}" -- \
+		"DISK=$fill CHURN=${CHURN:-0} $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
+	where="UML, 1 CPU, $mem, ns of real time"
+	unit=ns scale=1
+else
+	grep -q '^CONFIG_VIRTIO_BLK=y' "$(out_dir x86_64)/.config" ||
+		die "$(flavour x86_64) kernel has no CONFIG_VIRTIO_BLK: rebuild it (make build-x86_64)"
+	disk=$BUILD/highorder-disk.img
+	[ -f "$disk" ] || truncate -s 2G "$disk"
+	# THP starts off in guests under 512M of RAM (mm/huge_memory.c): turn
+	# it and the 64K mTHP size on for pcp-fault's faults.
+	cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
+	cmd+=" echo always >/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled;"
+	cmd+=" CHURN=${CHURN:-0} $guest /pcp/run/pcp_bench.ko $rounds '$orders' 'mem_pct=$pct movable=0 thisnode=1' $sets"
+	ACCEL=tcg QEMU_EXTRA="-icount shift=0 \
+		-drive file=$disk,if=virtio,format=raw,readonly=on \
+		-object memory-backend-ram,id=m0,size=${node_mib}M -numa node,nodeid=0,cpus=0,memdev=m0 \
+		-object memory-backend-ram,id=m1,size=${node_mib}M -numa node,nodeid=1,cpus=1,memdev=m1" \
+		"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp 2 --mem "$mem" --timeout "${TIMEOUT:-1500}" \
+		--file "$ko" -- "$cmd"
+	where="x86_64 QEMU TCG -icount shift=0, 2 nodes x 1 CPU, $mem, thousands of instructions"
+	unit="thousands of instructions" scale=1000
+fi
+{
+	echo "# $(kernel_version "$SRC") $where; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: MEM=$mem ORDERS='$orders' SETS='$sets' CHURN=${CHURN:-0} scripts/bench/bench-highorder.sh --arch $arch $rounds $pct"
+	"$REPO/scripts/report/highorder-report.py" "$run/dmesg.txt" "$run/output.txt" \
+		--unit "$unit" --scale "$scale" "${names[@]}"
+} | tee "$run/report.txt"

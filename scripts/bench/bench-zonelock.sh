@@ -1,0 +1,60 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: zone->lock traffic per alloc+free pair, per order, under the three
+# order sets interleaved on one booted SMP x86_64 guest.  The kernel needs
+# CONFIG_LOCK_STAT: the LOCKSTAT=1 flavour (configs/40-lockstat.config) or
+# the DEBUG=1 one (configs/20-debug.config).  /proc/lock_stat counts every
+# acquisition and contention of the "&zone->lock" class exactly,
+# also under TCG, where no time is a performance figure.  For each order
+# and mode (cross: allocate on one CPU, free on another; allcpu: every CPU
+# allocates and frees at once) guest/zone_lock_count.sh clears the
+# statistics, loads pcp_bench and reads them back.  Then anonymous page
+# faults on every CPU at each folio size (guest/page_fault.sh:
+# pcp-faultbench, will-it-scale page_fault1 style): zone->lock
+# acquisitions per folio allocated, the share that fell back to 4K, and,
+# only where the guest runs on KVM, 4K pages faulted per second.
+#
+#   before   = 0          upstream = 0-3,9 (6.12's set)     all = 0-9
+#
+# Usage: scripts/bench/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]  (default 3 2048; a LOCKSTAT=1 kernel)
+# Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
+#      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
+#      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),
+#      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4).
+#      Writes samples.tsv and report.txt in the run folder (--out DIR,
+#      default a new build/runs/bench-zonelock-<time>).
+
+. "$(dirname "$0")/../lib.sh"
+
+bench_args "usage: scripts/bench/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]" 3 2048 "$@"
+smp=${SMP:-4}
+[[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
+orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}
+modes=${MODES:-"cross allcpu"}
+grep -q '^CONFIG_LOCK_STAT=y' "$(out_dir x86_64)/.config" 2>/dev/null ||
+	die "the $(flavour x86_64) kernel has no CONFIG_LOCK_STAT: build with LOCKSTAT=1 (LOCKSTAT=1 scripts/build/build.sh x86_64)"
+ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
+# THP and every mTHP size on, as for the stress test: orders 4-9 are then
+# the folio sizes anonymous memory really allocates.
+cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
+cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
+cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' 'loops=$loops'\""
+fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
+if [ -n "$fault_sizes" ]; then
+	# Rates only on KVM: TCG times are not performance.
+	rate=0
+	[ "$("$REPO/scripts/setup/kvm-probe.sh")" = kvm ] && rate=1
+	cmd+=" \"RATE=$rate page_fault.sh $smp ${FAULT_MIB:-16} ${FAULT_LOOPS:-4} $fault_sizes\""
+fi
+run=$(run_folder "$out")
+"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp "$smp" --mem "${MEM:-1G}" \
+	--timeout "${TIMEOUT:-1200}" --file "$ko" -- "$cmd"
+{
+	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: LOCKSTAT=1 SMP=$smp ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
+	# Only the counts: the module's own ns are TCG times, not performance.
+	"$REPO/scripts/report/samples.py" --tag "x86_64-${smp}cpu" "$run/output.txt" |
+		grep -v '^pcp_bench-' >"$run/samples.tsv"
+	"$REPO/scripts/report/compare.py" "$run/samples.tsv" before upstream all
+} | tee "$run/report.txt"

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Step: mmtests-style comparison tables from a samples file.
+
+Usage: scripts/report/compare.py SAMPLES BASE [OTHER...]
+
+SAMPLES is the tab-separated file the runner writes (scripts/report/samples.py:
+bench, metric, config, round, value, better).  For every benchmark it
+prints one table, a row per metric, the configurations in the order given,
+BASE first:
+
+  netperf-udp  (5 rounds)
+                         upstream        before
+  Hmean     send-64   261.46 (   0.00%)  266.30 *   1.85%*
+
+Hmean where higher is better, Amean where lower is better; the percentage
+is positive when better than BASE, and between '*' when the difference is
+significant (scripts/report/mmstat.py says how).
+"""
+import sys
+from collections import OrderedDict
+
+import mmstat
+
+
+def tables(samples, configs):
+    """{bench: {metric: {config: [values]}}}, in order of appearance."""
+    out = OrderedDict()
+    better = {}
+    for bench, metric, config, _, value, b in samples:
+        if config not in configs:
+            continue
+        out.setdefault(bench, OrderedDict()).setdefault(metric, {}) \
+            .setdefault(config, []).append(value)
+        better[(bench, metric)] = b
+    return out, better
+
+
+def render(bench, metrics, better, configs, rounds):
+    width = max(len(m) for m in metrics)
+    lines = [f"{bench}  ({rounds} rounds)",
+             " " * (10 + width) + "".join(f"{c:>23}" for c in configs)]
+    base = configs[0]
+    prec = mmstat.precision([mmstat.summary(v, better[(bench, m)])[1]
+                             for m, pc in metrics.items() for v in pc.values()])
+    for metric, per_config in metrics.items():
+        b = better[(bench, metric)]
+        if base not in per_config:
+            continue
+        stat, _ = mmstat.summary(per_config[base], b)
+        row = f"{stat:<10}{metric:<{width}}"
+        for c in configs:
+            if c in per_config:
+                row += mmstat.cell(per_config[c], per_config[base], b, c == base, prec)
+            else:
+                row += f"{'-':>23}"
+        lines.append(row)
+    return "\n".join(lines)
+
+
+def text(samples, configs):
+    """The tables of every benchmark in @samples and the legend."""
+    data, better = tables(samples, configs)
+    rounds = {}
+    for s in samples:
+        rounds[s[0]] = max(rounds.get(s[0], 0), s[3])
+    return ("\n\n".join(render(b, m, better, configs, rounds[b]) for b, m in data.items()) +
+            "\n\nRounds interleaved, the order rotating (A B C, B C A, C A B, ...); Hmean: higher is better, Amean: lower "
+            "is better; % vs the first column, positive = better;\n"
+            "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff; an Hmean's stddev is mmtests' HStddev)")
+
+
+def main(argv):
+    if len(argv) < 3:
+        print("compare: error: usage: scripts/report/compare.py SAMPLES BASE [OTHER...] (see the top of the file)", file=sys.stderr)
+        return 2
+    path, configs = argv[1], argv[2:]
+    samples, rc = mmstat.load("compare", path, configs)
+    if samples is None:
+        return rc
+    print(text(samples, configs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

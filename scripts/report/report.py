@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Step: the report of a main-job run, in its results folder.
+
+Usage: scripts/report/report.py RESULTS CONFIG...
+
+RESULTS is the folder the runner made (build/results/<run name>/).  It
+holds samples.tsv (every sample of every benchmark, scripts/report/samples.py)
+and runs.txt (one line per benchmark boot: "what<TAB>where<TAB>command
+that reproduces it<TAB>run folder"), and may hold extra *.txt tables
+listed in extra.txt ("title<TAB>file").  This step writes there:
+
+  comparison.txt  the mmtests-style tables (scripts/report/compare.py), CONFIG
+                  order, the first one the base
+  plots/          one SVG and PNG per benchmark and metric family
+                  (scripts/report/plot.py); plots already there (latency
+                  distributions) are listed in the report too
+  report.md       what ran where with which command, the tables, the
+                  extra tables, the plots
+
+and prints the comparison tables and where the report is.
+"""
+import os
+import sys
+
+import compare
+import mmstat
+import plot
+
+
+def read_tsv(path, fields):
+    rows = []
+    if not os.path.exists(path):
+        return rows
+    with open(path) as f:
+        for line in f:
+            parts = line.rstrip("\n").split("\t")
+            if len(parts) == fields:
+                rows.append(parts)
+    return rows
+
+
+def main(argv):
+    if len(argv) < 3:
+        print("report: error: usage: scripts/report/report.py RESULTS CONFIG... (see the top of the file)", file=sys.stderr)
+        return 2
+    results, configs = argv[1], argv[2:]
+    path = os.path.join(results, "samples.tsv")
+    samples, rc = mmstat.load("report", path, configs)
+    if samples is None:
+        return rc
+    tables = compare.text(samples, configs)
+    with open(os.path.join(results, "comparison.txt"), "w") as f:
+        f.write(tables + "\n")
+
+    plots = os.path.join(results, "plots")
+    os.makedirs(plots, exist_ok=True)
+    try:
+        plot.plot_samples(plots, samples, configs)
+    except RuntimeError as e:
+        print(f"report: error: {e}", file=sys.stderr)
+        return 1
+
+    name = os.path.basename(os.path.normpath(results))
+    md = [f"# Run {name}", "",
+          f"Configurations: {', '.join(configs)} (the first is the base of every "
+          "percentage). Rounds are interleaved on one boot per benchmark: "
+          "A B C, B C A, C A B, ... (the order rotates), after a warm-up round that is not counted.", "",
+          "| what | where | reproduce | run folder |", "|---|---|---|---|"]
+    for what, where, cmd, run in read_tsv(os.path.join(results, "runs.txt"), 4):
+        md.append(f"| {what} | {where} | `{cmd}` | `{run}` |")
+    md += ["", "## Comparison (mmtests format)", "", "```", tables, "```", ""]
+    for title, file in read_tsv(os.path.join(results, "extra.txt"), 2):
+        with open(os.path.join(results, file)) as f:
+            md += [f"## {title}", "", "```", f.read().rstrip("\n"), "```", ""]
+    # Every plot in plots/: these, and those an earlier step put there
+    # (the latency distributions of scripts/report/plot.py --latency).
+    md += ["## Plots", ""]
+    for svg in sorted(f for f in os.listdir(plots) if f.endswith(".svg")):
+        md += [f"![{svg}](plots/{svg})", ""]
+    with open(os.path.join(results, "report.md"), "w") as f:
+        f.write("\n".join(md))
+
+    print(tables)
+    nplots = len([f for f in os.listdir(plots) if f.endswith(".svg")])
+    print(f"\nreport: {os.path.join(results, 'report.md')} "
+          f"({nplots} plots in {plots}, samples in {path})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,31 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: keep a run of the main job in the repository.  Copies what a
+# reader needs of a results folder (report.md, comparison.txt,
+# highorder.txt, preset.conf, runs.txt, run-info.txt, samples.tsv and the
+# SVG plots) to docs/results/NAME/, as generated, never edited.
+# run-info.txt holds the code the run measured (lib.sh code_hash): make
+# check (tests/check-snapshots.sh) fails while a snapshot that the README
+# or docs/ link to was measured on other code than the series'.
+#
+# Usage: scripts/report/snapshot.sh RESULTS NAME
+
+. "$(dirname "$0")/../lib.sh"
+
+results=${1:-}
+name=${2:-}
+[ -n "$results" ] && [ -n "$name" ] || die "usage: scripts/report/snapshot.sh RESULTS NAME"
+[ -d "$results" ] || die "$results: no such folder"
+for f in report.md comparison.txt run-info.txt preset.conf runs.txt samples.tsv; do
+	[ -f "$results/$f" ] || die "$results has no $f: not a complete results folder of scripts/run.sh"
+done
+[[ $name =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "NAME '$name': letters, digits, '.', '_' and '-' only"
+dest=$REPO/docs/results/$name
+[ ! -e "$dest" ] || die "$dest exists: choose another NAME or remove it first"
+mkdir -p "$dest/plots"
+for f in report.md comparison.txt highorder.txt preset.conf runs.txt run-info.txt samples.tsv; do
+	[ ! -f "$results/$f" ] || cp "$results/$f" "$dest/"
+done
+cp "$results"/plots/*.svg "$dest/plots/" 2>/dev/null || true
+log "$dest: $(sed -n 's/^code: //p' "$dest/run-info.txt"), $(ls "$dest/plots" | wc -l) plots"

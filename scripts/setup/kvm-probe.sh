@@ -1,0 +1,47 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: decide whether QEMU may use KVM.  /dev/kvm existing is not enough
+# (on some hosts a KVM guest hangs right after the firmware), so boot the
+# built x86_64 kernel under KVM with a command that only says hello, with a
+# short timeout.  Prints "kvm" or "tcg".  The answer is cached for the life
+# of the host's boot (build/kvm-probe.<boot id>).
+#
+# Usage: scripts/setup/kvm-probe.sh          ACCEL=kvm|tcg overrides the probe.
+
+. "$(dirname "$0")/../lib.sh"
+
+case ${ACCEL:-} in
+kvm|tcg) echo "$ACCEL"; exit 0 ;;
+"") ;;
+*) die "ACCEL='$ACCEL': expected kvm or tcg" ;;
+esac
+
+if [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
+	echo tcg
+	exit 0
+fi
+cache=$BUILD/kvm-probe.$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+if [ -f "$cache" ]; then
+	cat "$cache"
+	exit 0
+fi
+kernel=$(kernel_image x86_64)
+[ -f "$kernel" ] || die "$kernel not built: run 'make build-x86_64' first"
+[ -f "$BUILD/initramfs/base.cpio.gz" ] || "$REPO/scripts/build/initramfs.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/pcp/run"
+echo 'echo PCP-KVM-PROBE-OK' >"$tmp/pcp/run/cmd"
+(cd "$tmp" && find pcp | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$tmp/run.cpio.gz"
+cat "$BUILD/initramfs/base.cpio.gz" "$tmp/run.cpio.gz" >"$tmp/initrd"
+timeout -k 2 "${KVM_PROBE_TIMEOUT:-10}" qemu-system-x86_64 -accel kvm -cpu host \
+	-m 256M -smp 1 -nographic -monitor none -no-reboot \
+	-kernel "$kernel" -initrd "$tmp/initrd" -append "console=ttyS0 panic=-1" \
+	</dev/null >"$tmp/console.log" 2>&1 || true
+if grep -q '^PCP-KVM-PROBE-OK' "$tmp/console.log"; then
+	echo kvm | tee "$cache"
+else
+	log "KVM present but a guest did not boot under it in ${KVM_PROBE_TIMEOUT:-10} s: using TCG"
+	echo tcg | tee "$cache"
+fi

@@ -1,0 +1,124 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: the kernel tree.  Unpack Debian's linux-source-6.12 tarball into
+# build/linux, commit it as one tagged base commit, then git am the series,
+# one commit per patch.  Incremental: nothing is unpacked again while the
+# tarball is unchanged, and nothing is re-applied while the series is.
+#
+# With KSRC=/path/to/linux the series goes instead onto a new branch
+# (PCP_BRANCH, default pcp-series) of the user's own 6.12.y git tree, checked
+# out in a separate worktree (build/ksrc) so the user's checkout, index and
+# other branches are never touched.
+#
+# Usage: scripts/tree/tree.sh [--force]
+#   --force   discard tree commits that were not exported into series/
+
+. "$(dirname "$0")/../lib.sh"
+
+FORCE=${FORCE:-0}
+while [ $# -gt 0 ]; do
+	case $1 in
+	--force) FORCE=1 ;;
+	-h|--help) sed -n '3,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	*) die "unknown option '$1' (try --help)" ;;
+	esac
+	shift
+done
+
+need_cmd git tar xz sha256sum
+mkdir -p "$BUILD"
+
+unpack_base() {
+	local stamp new=$TREE.new
+	[ -f "$TARBALL" ] ||
+		die "$TARBALL not found: install linux-source-6.12 (make deps)"
+	stamp=$(stat -c '%s:%Y' "$TARBALL")
+	if [ -d "$TREE/.git" ] &&
+	   [ "$(git -C "$TREE" config --get pcp.tarball || true)" = "$stamp" ] &&
+	   git -C "$TREE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null; then
+		return 0
+	fi
+	log "unpacking $TARBALL into $TREE"
+	rm -rf "$new"
+	mkdir -p "$new"
+	tar -xJf "$TARBALL" -C "$new" --strip-components=1
+	check_version "$new" "$TARBALL"
+	[ "$(kernel_version "$new")" = "$BASE_VERSION" ] ||
+		die "$TARBALL is $(kernel_version "$new"), BASE_VERSION says $BASE_VERSION: update BASE_VERSION (and rebase the series) or install linux-source-6.12=$BASE_VERSION*"
+	# Debian's tarball ends .gitignore with "/*" and "!/debian/" (its
+	# packaging repository ignores the whole tree).  Drop that trailer so
+	# git sees new files the series adds; everything else is as shipped.
+	sed -i '/^# Debian packaging: ignore everything/,$d' "$new/.gitignore"
+	sed -i '${/^#$/d}' "$new/.gitignore"
+	git -C "$new" init -q -b pcp-series
+	# -f: every file of the tarball, the dotfiles (.kunitconfig,
+	# .clang-format, ...) that the kernel's own .gitignore hides included.
+	git -C "$new" add -A -f
+	local date
+	date=$(date -u -R -d "@$(stat -c %Y "$TARBALL")")
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+	harness_git -C "$new" commit -q -m "Linux $BASE_VERSION (Debian linux-source-6.12)
+
+Unpacked from $(basename "$TARBALL") as shipped, except that the
+Debian-packaging trailer of .gitignore (\"/*\", \"!/debian/\") is dropped
+so that git sees the files a patch adds."
+	harness_git -C "$new" tag "$BASE_TAG"
+	git -C "$new" config pcp.tarball "$stamp"
+	rm -rf "$TREE"
+	mv "$new" "$TREE"
+}
+
+# Apply the series on branch pcp-series of $TREE unless it already is.
+apply_to_build_tree() {
+	local want applied head
+	want=$(series_hash "$SERIES_DIR")
+	applied=$(git -C "$TREE" config --get pcp.applied || true)
+	head=$(git -C "$TREE" rev-parse HEAD)
+	if [ "$head" != "$(git -C "$TREE" config --get pcp.appliedhead || echo none)" ] ||
+	   [ -n "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
+		if [ "$FORCE" != 1 ] && [ -n "$applied" ]; then
+			die "$TREE has commits or edits that are not in series/: run 'make export' to keep them, or FORCE=1 to discard them"
+		fi
+	elif [ "$applied" = "$want" ]; then
+		log "$TREE is up to date ($(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches on $BASE_TAG)"
+		return 0
+	fi
+	git -C "$TREE" config --unset pcp.applied || true
+	git -C "$TREE" checkout -q -f -B pcp-series "$BASE_TAG"
+	git -C "$TREE" clean -q -fd
+	apply_series "$TREE" "$SERIES_DIR"
+	git -C "$TREE" config pcp.applied "$want"
+	git -C "$TREE" config pcp.appliedhead "$(git -C "$TREE" rev-parse HEAD)"
+	log "$TREE: $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches applied on $BASE_TAG"
+}
+
+apply_to_ksrc() {
+	local branch=${PCP_BRANCH:-pcp-series} wt=$BUILD/ksrc
+	[ -d "$KSRC" ] || die "KSRC=$KSRC: no such directory"
+	git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1 ||
+		die "KSRC=$KSRC is not a git tree"
+	check_version "$KSRC" "KSRC"
+	if git -C "$KSRC" rev-parse -q --verify "refs/heads/$branch" >/dev/null; then
+		die "KSRC=$KSRC already has a branch '$branch': delete it or choose another with PCP_BRANCH=name"
+	fi
+	# A worktree left by an earlier KSRC run (of this or another tree).
+	if [ -e "$wt" ]; then
+		git -C "$wt" worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"
+	fi
+	git -C "$KSRC" worktree prune
+	git -C "$KSRC" worktree add -q -b "$branch" "$wt" HEAD
+	if ! (apply_series "$wt" "$SERIES_DIR"); then
+		git -C "$KSRC" worktree remove --force "$wt"
+		git -C "$KSRC" branch -q -D "$branch"
+		exit 1
+	fi
+	log "KSRC: branch '$branch' of $KSRC has the series; checked out at $wt"
+}
+
+if [ -n "${KSRC:-}" ]; then
+	apply_to_ksrc
+else
+	unpack_base
+	apply_to_build_tree
+fi
