@@ -9,9 +9,10 @@
 #                       coccinelle); records the run in tests/check-all.txt
 #
 #   make deps           install the Debian packages the harness needs
-#   make tree           build/linux: base commit + the series (KSRC=... for your tree)
-#   make export         tree commits -> series/ (format-patch, series, cover letter)
-#   make bench-results  measure series/bench-results.txt (the cover letter's table)
+#   make tree           build/linux: base + each series (pcp-orders, pcp-slowpath)
+#                       and both (pcp-series, built and tested); KSRC=... your tree
+#   make export         branches pcp-orders, pcp-slowpath -> series/orders, slowpath
+#   make bench-results  measure series/*/bench-results.txt (the cover letters' tables)
 #   make deb            Debian packages of the patched kernel (CONFIG=file or SMALL=1;
 #                       default: Debian's own config from linux-config-6.12)
 #   make unpatched      patched defaults vs unpatched 6.12, alternate UML boots
@@ -26,7 +27,7 @@ export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL Q
 .PHONY: help run check check-fast check-all deps tree export bench-results deb unpatched build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,21s/^# \{0,1\}//p' Makefile
+	@sed -n '3,22s/^# \{0,1\}//p' Makefile
 
 deps:
 	@scripts/setup/deps.sh
@@ -37,10 +38,13 @@ tree: deps
 export:
 	@scripts/tree/export.sh
 
-# Plain (non-debug) UML kernel; 5 interleaved rounds of 100000 pairs.
+# Plain (non-debug) UML kernel: 5 interleaved rounds of 100000 pairs for
+# the orders series; the slowpath switches under pressure for the other.
 bench-results: tree
 	@DEBUG= KUNIT= scripts/build/build.sh um
-	@DEBUG= KUNIT= scripts/bench/bench-uml.sh --save series/bench-results.txt 5 100000
+	@DEBUG= KUNIT= scripts/bench/bench-uml.sh --save series/orders/bench-results.txt 5 100000
+	@DEBUG= KUNIT= MEM=256M ORDERS='2 4 6 9' scripts/bench/bench-highorder.sh --arch um \
+		--save series/slowpath/bench-results.txt 2 95
 
 deb: tree
 	@scripts/build/deb.sh $(if $(SMALL),--small,$(if $(CONFIG),--config $(CONFIG)))

@@ -53,43 +53,84 @@ check_version() {
 	return 0
 }
 
+# The two series, in the order make tree applies them: each is a folder
+# of SERIES_DIR (series/NAME: format-patch files, a quilt-style series
+# file, cover letter) made against the base alone, and a branch pcp-NAME of
+# the tree.  The combination that is built and tested is branch
+# pcp-series: the first series, then the others with git am -3 (their
+# context moved by the first series; they change no line it changes).
+SERIES_NAMES=(orders slowpath)
+COMBINED_BRANCH=pcp-series
+
 # series_patches DIR: the patch files named by DIR/series, in order.
 series_patches() {
 	[ -f "$1/series" ] || die "$1/series: no such file"
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"
 }
 
-# series_hash DIR: a digest of the series file and the patches it names.
+# series_hash DIR: a digest of every series in DIR (see SERIES_NAMES): the
+# series files and the patches they name.
 series_hash() {
-	local p
+	local n p
 	{
-		cat "$1/series"
-		for p in $(series_patches "$1"); do cat "$1/$p"; done
+		for n in "${SERIES_NAMES[@]}"; do
+			echo "$n"
+			cat "$1/$n/series"
+			for p in $(series_patches "$1/$n"); do cat "$1/$n/$p"; done
+		done
 	} | sha256sum | cut -d' ' -f1
 }
 
-# code_hash DIR: a digest of the code of the git tree at DIR (its HEAD's
-# top-level tree without Documentation/): what a benchmark result was
-# measured on.  A changelog or documentation edit keeps it; any code change
-# to the series (or another base) gives another.
-code_hash() {
-	git -C "$1" ls-tree HEAD | grep -v '	Documentation$' | sha256sum | cut -c1-16
+# series_count DIR: the number of patches of all the series in DIR.
+series_count() {
+	local n c=0
+	for n in "${SERIES_NAMES[@]}"; do
+		c=$(( c + $(series_patches "$1/$n" | wc -l) ))
+	done
+	echo "$c"
 }
 
-# apply_series TREE DIR: git am every patch of DIR on the current branch of
-# TREE.  On failure the am is aborted, the branch is left where it started,
-# and the patch that failed is named.
+# code_hash DIR [REF]: a digest of the code of the git tree at DIR (the
+# top-level tree of REF, default HEAD, without Documentation/): what a
+# benchmark result was measured on.  A changelog or documentation edit
+# keeps it; any code change to the series (or another base) gives another.
+code_hash() {
+	git -C "$1" ls-tree "${2:-HEAD}" | grep -v '	Documentation$' | sha256sum | cut -c1-16
+}
+
+# apply_series TREE DIR [-3]: git am every patch of the series in DIR (one
+# folder of SERIES_DIR) on the current branch of TREE; -3: a three-way am,
+# for a series applied on another.  On
+# failure the am is aborted, the branch is left where it started, and the
+# patch that failed is named.
 apply_series() {
-	local tree=$1 dir=$2 p start
+	local tree=$1 dir=$2 p start am=(am -q --committer-date-is-author-date)
+	[ "${3:-}" = -3 ] && am+=(-3)
 	start=$(git -C "$tree" rev-parse HEAD)
 	for p in $(series_patches "$dir"); do
 		[ -f "$dir/$p" ] || die "series names $p, but $dir/$p does not exist"
-		if ! harness_git -C "$tree" am -q --committer-date-is-author-date \
-			"$dir/$p" >"$BUILD/am.log" 2>&1; then
+		if ! harness_git -C "$tree" "${am[@]}" "$dir/$p" >"$BUILD/am.log" 2>&1; then
 			git -C "$tree" am --abort >/dev/null 2>&1 || true
 			git -C "$tree" reset -q --hard "$start"
-			die "patch $p does not apply to $(git -C "$tree" describe --tags --always "$start") (details: $BUILD/am.log)"
+			die "patch $(basename "$dir")/$p does not apply to $(git -C "$tree" describe --tags --always "$start") (details: $BUILD/am.log)"
 		fi
+	done
+}
+
+# build_branches TREE DIR BASE: in the git tree TREE (its worktree is
+# checked out and overwritten), branch pcp-NAME = BASE + series DIR/NAME
+# for each series, then COMBINED_BRANCH = the first series + the others
+# (three-way), left checked out.
+build_branches() {
+	local tree=$1 dir=$2 base=$3 n first=${SERIES_NAMES[0]}
+	for n in "${SERIES_NAMES[@]}"; do
+		git -C "$tree" checkout -q -f -B "pcp-$n" "$base"
+		git -C "$tree" clean -q -fd
+		apply_series "$tree" "$dir/$n"
+	done
+	git -C "$tree" checkout -q -f -B "$COMBINED_BRANCH" "pcp-$first"
+	for n in "${SERIES_NAMES[@]:1}"; do
+		apply_series "$tree" "$dir/$n" -3
 	done
 }
 
@@ -164,6 +205,17 @@ bench_args() {
 	loops=${2:-$l}
 	[[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS '$rounds' is not a positive number"
 	[ -z "$l" ] || [[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
+}
+
+# check_save FILE: a benchmark's --save FILE (results a cover letter
+# quotes) is possible: its folder exists, the kernel is the plain one, and
+# the tree has no uncommitted edits, so the results match a commit.
+check_save() {
+	[ -d "$(dirname "$1")" ] || die "--save $1: no folder $(dirname "$1")"
+	[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
+		die "--save: results for a cover letter come from the plain kernel, not DEBUG/KUNIT"
+	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
+		die "--save: $SRC has uncommitted edits; results must match a commit"
 }
 
 # check_arch ARCH: the targets the harness knows.

@@ -22,6 +22,7 @@ KERNEL_TESTS=(
 	series_applies
 	results_snapshots
 	export_roundtrip
+	tree_unexported_work
 	series_cover_letter
 	series_checkpatch
 	series_kernel_doc
@@ -64,14 +65,16 @@ CHECK_ALL_RECORD=$REPO/tests/check-all.txt
 BASE_TAG=base-$(cat "$REPO/BASE_VERSION")
 TREE_DIR=$REPO/build/linux
 
-series_count() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1/series" | wc -l; }
+# series_count DIR: the patches of all the series in DIR (lib.sh).
+series_count() { (. "$REPO/scripts/lib.sh"; series_count "$1"); }
 
-# A series dir like series/ plus one patch whose context is not in 6.12.
+# A copy of series/ whose second series ends in a patch whose context is
+# not in 6.12.
 broken_series() {
 	local d=$1
 	mkdir -p "$d"
-	cp "$REPO"/series/* "$d/"
-	cat >"$d/9999-broken.patch" <<'PATCH'
+	cp -r "$REPO"/series/. "$d/"
+	cat >"$d/slowpath/9999-broken.patch" <<'PATCH'
 From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
 From: Test <test@localhost>
 Date: Mon, 1 Jan 2024 00:00:00 +0000
@@ -90,7 +93,7 @@ diff --git a/mm/page_alloc.c b/mm/page_alloc.c
 - *  linux/mm/page_alloc.c as it never was
 + *  linux/mm/page_alloc.c as it will never be
 PATCH
-	echo 9999-broken.patch >>"$d/series"
+	echo 9999-broken.patch >>"$d/slowpath/series"
 }
 
 # The runner itself (tests/runner/cases.sh): a must_fail whose command
@@ -187,18 +190,31 @@ test_highorder_report_golden() {
 	[ "$(tests/highorder-check.py $d/output-broken-switches.txt | grep -c 'set=')" = 7 ]
 }
 
-# The series applies to the base, one commit per patch, in order.
+# Each series applies to the base on its own branch, one commit per patch,
+# in order, and both together on the checked-out branch pcp-series.
 test_series_applies() {
 	scripts/tree/tree.sh
-	local want have
+	local n want have g=(git -C "$TREE_DIR")
+	subjects() {
+		local p
+		for p in $(sed -e 's/#.*//' -e '/^$/d' "series/$1/series"); do
+			git mailinfo /dev/null /dev/null <"series/$1/$p" | sed -n 's/^Subject: //p'
+		done
+	}
+	for n in orders slowpath; do
+		diff <(subjects $n) <("${g[@]}" log --reverse --format=%s "$BASE_TAG..pcp-$n")
+	done
 	want=$(series_count series)
-	have=$(git -C "$TREE_DIR" rev-list --count "$BASE_TAG..HEAD")
-	echo "series: $want patches, tree: $have commits on $BASE_TAG"
+	have=$("${g[@]}" rev-list --count "$BASE_TAG..HEAD")
+	echo "series: $want patches, pcp-series: $have commits on $BASE_TAG"
 	[ "$want" = "$have" ]
-	diff <(for p in $(sed -e 's/#.*//' -e '/^$/d' series/series); do
-			git mailinfo /dev/null /dev/null <"series/$p" |
-				sed -n 's/^Subject: //p'; done) \
-	     <(git -C "$TREE_DIR" log --reverse --format=%s "$BASE_TAG..HEAD")
+	[ "$("${g[@]}" symbolic-ref --short HEAD)" = pcp-series ]
+	diff <(subjects orders; subjects slowpath) \
+	     <("${g[@]}" log --reverse --format=%s "$BASE_TAG..HEAD")
+	# On pcp-orders, the combination adds the lines the slowpath series adds
+	# to the base, and removes the lines it removes.
+	changed() { "${g[@]}" diff -U0 "$@" | grep -E '^[-+]([^-+]|$)' | sort; }
+	diff <(changed "$BASE_TAG" pcp-slowpath) <(changed pcp-orders HEAD)
 	# Re-running is incremental: no unpack, no re-apply.
 	local out
 	out=$(scripts/tree/tree.sh 2>&1)
@@ -222,52 +238,94 @@ test_results_snapshots() {
 	expect_error "stale" env SNAPSHOTS="$t/snap" tests/check-snapshots.sh "$t/gone.md"
 }
 
-# Every patch is checkpatch --strict clean.  One justified exception:
-# FILE_PATH_CHANGES ("does MAINTAINERS need updating?") fires for every new
-# file; the series adds files only under mm/ and Documentation/, which
-# MAINTAINERS covers ("F: mm/" in MEMORY MANAGEMENT, "F: Documentation/" in
-# DOCUMENTATION); the grep below keeps it so.  The patches are passed by
-# absolute path: checkpatch checks a relative path that `git ls-files`
-# knows as a source file, not as a patch.  checkpatch's SPDX check runs
-# Debian's python3 (with python3-ply and python3-git), hence the PATH.
+# Every patch of both series is checkpatch --strict clean, with no
+# exception: a patch that adds a file adds its MAINTAINERS entry too.  The
+# patches are passed by absolute path: checkpatch checks a relative path
+# that `git ls-files` knows as a source file, not as a patch.  checkpatch's
+# SPDX check runs Debian's python3 (with python3-ply and python3-git),
+# hence the PATH.
 test_series_checkpatch() {
-	local p bad=0 outside
-	outside=$(grep -h '^+++ b/' series/0*.patch | grep -v '^+++ b/\(mm\|include\|Documentation\)/' || true)
-	[ -z "$outside" ] || { echo "files outside mm/, include/, Documentation/: $outside"; return 1; }
-	for p in $(sed -e 's/#.*//' -e '/^$/d' series/series); do
-		if ! PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
-			--ignore FILE_PATH_CHANGES "$REPO/series/$p"; then
-			echo "checkpatch: $p is not clean"
-			bad=1
-		fi
+	local n p bad=0 outside
+	outside=$(grep -h '^+++ b/' series/*/0*.patch | grep -v '^+++ b/\(mm\|include\|Documentation\)/\|^+++ b/MAINTAINERS$' || true)
+	[ -z "$outside" ] || { echo "files outside mm/, include/, Documentation/, MAINTAINERS: $outside"; return 1; }
+	for n in orders slowpath; do
+		for p in $(sed -e 's/#.*//' -e '/^$/d' "series/$n/series"); do
+			if ! PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
+				"$REPO/series/$n/$p"; then
+				echo "checkpatch: $n/$p is not clean"
+				bad=1
+			fi
+		done
 	done
+	# A new file without a MAINTAINERS entry is not clean.
+	sed '/^ MAINTAINERS /d; /^diff --git a\/MAINTAINERS/,/^diff --git/{/^diff --git a\/MAINTAINERS/d;/^diff --git/!d}' \
+		"$REPO"/series/orders/0003-*.patch >"$TEST_TMP/no-maintainers.patch"
+	must_fail env PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
+		"$TEST_TMP/no-maintainers.patch" | tee "$TEST_TMP/no-maintainers.out"
+	grep -q 'does MAINTAINERS need updating' "$TEST_TMP/no-maintainers.out"
 	# The gate itself must fail a badly styled patch.
 	must_fail env PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
 		"$REPO/tests/gates/bad-style.patch"
 	[ "$bad" = 0 ]
 }
 
-# export -> re-create -> export gives identical files, for the series as it
-# is and for a series with one more commit.
+# export -> re-create -> export gives identical files, for the series as
+# they are and with one more commit on the second one, written by someone
+# else: its author stays (an in-body From:), the sender signs off.  The
+# sender is the git identity, or PCP_IDENT.
 test_export_roundtrip() {
-	local tmp
-	tmp=$TEST_TMP
-	scripts/tree/export.sh --to "$tmp/a"
+	local tmp=$TEST_TMP c
+	local me="Series Sender <sender@localhost>"
+	c=$(sed -n '2s/^From: //p' series/orders/0000-cover-letter.patch)
+	PCP_IDENT=$c scripts/tree/export.sh --to "$tmp/a"
 	diff -r series "$tmp/a"
-	git -C "$TREE_DIR" worktree add -q --detach "$tmp/wt" HEAD
-	echo "round trip" >"$tmp/wt/mm/pcp-roundtrip.txt"
-	sed -i '2s/$/ (round trip test)/' "$tmp/wt/mm/page_alloc.c"
-	git -C "$tmp/wt" add mm/pcp-roundtrip.txt mm/page_alloc.c
+	# A clone with its own branches; the tree's stay as they are.
+	git clone -q --shared --no-checkout "$TREE_DIR" "$tmp/clone"
+	local g=(git -C "$tmp/clone")
+	# (the clone has pcp-series, the tree's checked-out branch, already)
+	for b in pcp-orders pcp-slowpath; do "${g[@]}" branch -q -f $b "origin/$b"; done
+	"${g[@]}" checkout -q pcp-slowpath
+	echo "round trip" >"$tmp/clone/mm/pcp-roundtrip.txt"
+	sed -i '2s/$/ (round trip test)/' "$tmp/clone/mm/vmscan.c"
+	"${g[@]}" add mm/pcp-roundtrip.txt mm/vmscan.c
 	GIT_AUTHOR_DATE='Mon, 1 Jan 2024 00:00:00 +0000' \
-		git -C "$tmp/wt" -c user.name=Test -c user.email=test@localhost \
-		commit -q -m "mm: round trip test" -m "Body of the round trip test."
-	TREE=$tmp/wt scripts/tree/export.sh --to "$tmp/b"
+		"${g[@]}" -c user.name=Other -c user.email=other@localhost \
+		commit -q -m "mm: round trip test" -m "Body of the round trip test." \
+		-m "Signed-off-by: Other <other@localhost>"
+	PCP_IDENT=$me TREE=$tmp/clone scripts/tree/export.sh --to "$tmp/b"
 	[ "$(series_count "$tmp/b")" = $(( $(series_count series) + 1 )) ]
-	git -C "$tmp/wt" reset -q --hard "$BASE_TAG"
-	( . scripts/lib.sh; apply_series "$tmp/wt" "$tmp/b" )
-	TREE=$tmp/wt scripts/tree/export.sh --to "$tmp/c"
+	local p=$tmp/b/slowpath/0003-mm-round-trip-test.patch
+	grep -q "^From: Series Sender <sender@localhost>" "$p"
+	grep -q "^From: Other <other@localhost>" "$p"
+	[ "$(grep '^Signed-off-by: ' "$p" | paste -sd,)" = "Signed-off-by: Other <other@localhost>,Signed-off-by: $me" ]
+	grep -q "^From: $me\$" "$tmp/b/slowpath/0000-cover-letter.patch"
+	( . scripts/lib.sh; build_branches "$tmp/clone" "$tmp/b" "$BASE_TAG" )
+	[ "$("${g[@]}" rev-list --count "$BASE_TAG..pcp-series")" = "$(series_count "$tmp/b")" ]
+	PCP_IDENT=$me TREE=$tmp/clone scripts/tree/export.sh --to "$tmp/c"
 	diff -r "$tmp/b" "$tmp/c"
-	echo "identical after re-creation: $(ls "$tmp/c" | paste -sd' ')"
+	echo "identical after re-creation: $(cd "$tmp/c" && ls */* | paste -sd' ')"
+	expect_error "sender 'nobody' is not 'Name <email>'" env PCP_IDENT=nobody TREE="$tmp/clone" scripts/tree/export.sh --to "$tmp/d"
+}
+
+# Work that is not in series/ is never lost: make tree refuses a topic
+# branch with commits make export has not taken (FORCE=1 discards them),
+# and make export refuses commits on pcp-series, which is in no series.
+test_tree_unexported_work() {
+	local tmp=$TEST_TMP g
+	git clone -q --shared --no-checkout "$TREE_DIR" "$tmp/clone"
+	g=(git -C "$tmp/clone" -c user.name=Test -c user.email=test@localhost)
+	"${g[@]}" config pcp.tarball "$(git -C "$TREE_DIR" config pcp.tarball)"
+	TREE=$tmp/clone scripts/tree/tree.sh
+	TREE=$tmp/clone scripts/tree/tree.sh 2>&1 | grep -q 'is up to date'
+	"${g[@]}" checkout -q pcp-orders
+	"${g[@]}" commit -q --allow-empty -m "mm: not exported"
+	expect_error "has work that is not in series/ (pcp-orders)" env TREE="$tmp/clone" scripts/tree/tree.sh
+	FORCE=1 TREE=$tmp/clone scripts/tree/tree.sh
+	[ "$("${g[@]}" symbolic-ref --short HEAD)" = pcp-series ]
+	[ -z "$("${g[@]}" log --format=%s --grep "not exported" pcp-orders)" ]
+	"${g[@]}" commit -q --allow-empty -m "mm: on the combination"
+	expect_error "pcp-series has commits that are in no series" env TREE="$tmp/clone" scripts/tree/export.sh --to "$tmp/out"
+	[ ! -e "$tmp/out" ]
 }
 
 # The cover letter is what make export writes now, and the benchmark table
@@ -277,14 +335,16 @@ test_series_cover_letter() {
 	local tmp
 	tmp=$TEST_TMP
 	scripts/tree/export.sh --check
-	grep -q '^base-commit: ' series/0000-cover-letter.patch
-	grep -qE '^single +4 ' series/0000-cover-letter.patch
+	grep -q '^base-commit: ' series/orders/0000-cover-letter.patch
+	grep -q '^base-commit: ' series/slowpath/0000-cover-letter.patch
+	grep -qE '^single +4 ' series/orders/0000-cover-letter.patch
+	grep -qE '^ 9 :: Success ' series/slowpath/0000-cover-letter.patch
 	cp -r series "$tmp/s"
-	sed -i 's/^base-version: .*/base-version: 0.0/' "$tmp/s/0000-cover-letter.patch"
+	sed -i 's/^base-version: .*/base-version: 0.0/' "$tmp/s/slowpath/0000-cover-letter.patch"
 	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/tree/export.sh --check
-	cp series/0000-cover-letter.patch "$tmp/s/"
+	cp series/slowpath/0000-cover-letter.patch "$tmp/s/slowpath/"
 	SERIES_DIR="$tmp/s" scripts/tree/export.sh --check
-	sed -i 's/^# code: .*/# code: 0123456789abcdef/' "$tmp/s/bench-results.txt"
+	sed -i 's/^# code: .*/# code: 0123456789abcdef/' "$tmp/s/orders/bench-results.txt"
 	expect_error "the series folder is stale" env SERIES_DIR="$tmp/s" scripts/tree/export.sh --check
 	local out
 	out=$(env SERIES_DIR="$tmp/s" scripts/tree/export.sh --check 2>&1 || true)
@@ -325,7 +385,7 @@ test_bad_input() {
 	expect_error "is Linux 6.1.99, the series is for 6.12.y" env KSRC="$tmp/old" scripts/tree/tree.sh
 	expect_error "is not a git tree" env KSRC=/ scripts/tree/tree.sh
 	broken_series "$tmp/broken"
-	expect_error "patch 9999-broken.patch does not apply" env SERIES_DIR="$tmp/broken" scripts/tree/tree.sh
+	expect_error "patch slowpath/9999-broken.patch does not apply" env SERIES_DIR="$tmp/broken" scripts/tree/tree.sh
 	# The tree is left on the base, and the next run applies the real series.
 	[ "$(git -C "$TREE_DIR" rev-parse HEAD)" = "$(git -C "$TREE_DIR" rev-parse "$BASE_TAG")" ]
 	[ -z "$(git -C "$TREE_DIR" status --porcelain --untracked-files=no)" ]
@@ -585,12 +645,14 @@ test_uml_bench_smoke() {
 	must_fail grep -qE -- '^(single|batch).* - ' "$LOGS/bench.out"
 }
 
-# Every prefix of the series compiles the C files it touches, um and
-# x86_64, with no W=1 or sparse warning the base does not have; from the
-# patch that adds the KUnit suite on, every prefix builds a whole UML test
-# kernel that boots and passes the suite.
+# Every prefix of each series, on the base alone, compiles the C files it
+# touches, um and x86_64, with no W=1 or sparse warning the base does not
+# have; from the patch that adds the KUnit suite on, and at each series'
+# last patch, it builds a whole UML test kernel that boots (and passes the
+# suite where it is).
 test_series_bisect_builds() {
-	scripts/gates/bisect-check.sh --kunit um x86_64
+	scripts/gates/bisect-check.sh --head pcp-orders --kunit um x86_64
+	scripts/gates/bisect-check.sh --head pcp-slowpath --kunit um x86_64
 }
 
 # coccinelle (make C=2 CHECK=scripts/coccicheck MODE=report) and

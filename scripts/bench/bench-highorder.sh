@@ -21,7 +21,12 @@
 # CPU, one node (no __GFP_THISNODE, no THP), a host file as the page
 # cache's source; latencies are nanoseconds of real time there.
 #
-# Usage: scripts/bench/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT]
+# With --save FILE the report also goes to FILE with the code hash of the
+# tree it was measured on (lib.sh code_hash): series/slowpath/
+# bench-results.txt is what that series' cover letter quotes (make
+# bench-results, then make export).
+#
+# Usage: scripts/bench/bench-highorder.sh [--out DIR] [--arch x86_64|um] [--save FILE] [ROUNDS] [MEM_PCT]
 #        (default x86_64 3 80)
 # Env: MEM (default 512M; x86_64: split over the two nodes), ORDERS
 #      ("1 2 3 4 6 9"), SETS (the settings, default all six), TIMEOUT
@@ -31,7 +36,8 @@
 . "$(dirname "$0")/../lib.sh"
 
 arch=x86_64
-bench_args "usage: scripts/bench/bench-highorder.sh [--out DIR] [--arch x86_64|um] [ROUNDS] [MEM_PCT]" 3 "" "$@"
+bench_args "usage: scripts/bench/bench-highorder.sh [--out DIR] [--arch x86_64|um] [--save FILE] [ROUNDS] [MEM_PCT]" 3 "" "$@"
+[ -z "$save" ] || check_save "$save"
 pct=${loops:-80}  # (the second number is MEM_PCT here)
 [[ $pct =~ ^[1-9][0-9]?$ ]] || die "MEM_PCT '$pct' is not a percentage (1-99)"
 mem=${MEM:-512M}
@@ -77,3 +83,7 @@ fi
 	"$REPO/scripts/report/highorder-report.py" "$run/dmesg.txt" "$run/output.txt" \
 		--unit "$unit" --scale "$scale" "${names[@]}"
 } | tee "$run/report.txt"
+if [ -n "$save" ]; then
+	{ echo "# code: $(code_hash "$SRC")"; cat "$run/report.txt"; } >"$save"
+	log "saved to $save"
+fi

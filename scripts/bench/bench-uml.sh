@@ -12,8 +12,9 @@
 # guest/netperf_udp.sh); the main job (scripts/run.sh) tabulates them.
 #
 # With --save FILE the report also goes to FILE with the code hash of the
-# tree it was measured on (lib.sh code_hash): series/bench-results.txt is
-# what the cover letter quotes (make bench-results, then make export).
+# tree it was measured on (lib.sh code_hash): series/orders/
+# bench-results.txt is what that series' cover letter quotes (make
+# bench-results, then make export).
 #
 # The boot's run folder (--out DIR, default a new build/runs/bench-uml-<time>)
 # also gets report.txt.
@@ -23,13 +24,7 @@
 . "$(dirname "$0")/../lib.sh"
 
 bench_args "usage: scripts/bench/bench-uml.sh [--out DIR] [--save FILE] [ROUNDS] [LOOPS]" 5 100000 "$@"
-if [ -n "$save" ]; then
-	[ -d "$(dirname "$save")" ] || die "--save $save: no folder $(dirname "$save")"
-	[ -z "${DEBUG:-}" ] && [ -z "${KUNIT:-}" ] ||
-		die "--save: results for the cover letter come from the plain kernel, not DEBUG/KUNIT"
-	[ -z "$(git -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ] ||
-		die "--save: $SRC has uncommitted edits; results must match a commit"
-fi
+[ -z "$save" ] || check_save "$save"
 ko=$("$REPO/scripts/build/bench-module.sh" um)
 benches=("'pcp_bench_run.sh $ko \"orders=0-9 loops=$loops\"'")
 if [ -n "${NETPERF_SIZES:-}" ]; then

@@ -43,7 +43,7 @@ bench_args "usage: scripts/bench/bench-unpatched.sh [--out DIR] [--arch um|x86_6
 base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}") || base=
 [ -n "$base" ] || [ -z "${BASE_REF:-}" ] || die "BASE_REF '$BASE_REF': no such commit in $SRC"
 if [ -z "$base" ]; then
-	npatches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SERIES_DIR/series" | wc -l)
+	npatches=$(series_count "$SERIES_DIR")
 	base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
 		die "$SRC has fewer commits than the series' $npatches patches"
 fi

@@ -14,12 +14,16 @@
 # them all.
 #
 # --kunit: at every prefix that holds the series' KUnit suite (from the
-# patch that adds mm/pcp_orders_kunit.c on), the whole UML test kernel is
-# built and booted: guest/smoke.sh and every pcp_orders case must pass.
+# patch that adds mm/pcp_orders_kunit.c on), and at the last patch in any
+# case, the whole UML test kernel is built and booted: guest/smoke.sh and,
+# where the suite is, every pcp_orders case must pass.
 # --boot: the same at every prefix (slow: a header change rebuilds all).
 #
-# Usage: scripts/gates/bisect-check.sh [--base REF] [--kunit|--boot] [ARCH...]
-#        (default base: the base tag; default ARCH: um x86_64)
+# Each series is checked on its own base: --head pcp-orders, --head
+# pcp-slowpath (make check-all does both).
+#
+# Usage: scripts/gates/bisect-check.sh [--base REF] [--head REF] [--kunit|--boot] [ARCH...]
+#        (default base: the base tag; head: HEAD; ARCH: um x86_64)
 # Env: TREE (default build/linux), JOBS.
 
 . "$(dirname "$0")/../lib.sh"
@@ -27,12 +31,14 @@
 
 boot=none
 base=$BASE_TAG
+head=HEAD
 while [ $# -gt 0 ]; do
 	case $1 in
 	--boot) boot=all ;;
 	--kunit) boot=kunit ;;
 	--base) base=${2:-}; [ -n "$base" ] || die "--base needs a commit"; shift ;;
-	-h|--help) sed -n '3,23s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	--head) head=${2:-}; [ -n "$head" ] || die "--head needs a commit"; shift ;;
+	-h|--help) sed -n '3,27s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	-*) die "unknown option '$1' (try --help)" ;;
 	*) break ;;
 	esac
@@ -42,8 +48,9 @@ arches=("$@")
 [ ${#arches[@]} -gt 0 ] || arches=(um x86_64)
 for a in "${arches[@]}"; do check_arch "$a"; done
 gate_base "$base"
+gate_base "$head"
 
-commits=($(git -C "$TREE" rev-list --reverse "$base..HEAD"))
+commits=($(git -C "$TREE" rev-list --reverse "$base..$head"))
 [ ${#commits[@]} -gt 0 ] || { log "no patches on $base: nothing to check"; exit 0; }
 # (the KUnit suite is #included by mm/page_alloc.c, not compiled alone)
 files=($(touched_files "$base" '*.c' | grep -v '_kunit\.c$' || true))
@@ -122,6 +129,7 @@ for c in "${commits[@]}"; do
 	log "patch $n builds (${objs[*]}; ${arches[*]}; no new W=1 or sparse warning): $subject"
 	case $boot in
 	all) boot_um "$n" "$subject" ;;
-	kunit) [ ! -f "$wt/mm/pcp_orders_kunit.c" ] || boot_um "$n" "$subject" ;;
+	kunit) [ ! -f "$wt/mm/pcp_orders_kunit.c" ] && [ "$n" != ${#commits[@]} ] ||
+		boot_um "$n" "$subject" ;;
 	esac
 done

@@ -9,7 +9,7 @@
 # test config; a report the base does not have fails the check.  Some
 # semantic patches run OCaml scripts, so coccinelle needs ocaml-nox.
 #
-# Usage: scripts/gates/coccicheck-check.sh [--base REF]   (default: the base tag)
+# Usage: scripts/gates/coccicheck-check.sh [--base REF] [--head REF]   (default: the base tag, HEAD)
 # Env: TREE (default build/linux), JOBS.
 
 . "$(dirname "$0")/../lib.sh"
@@ -20,6 +20,7 @@ command -v spatch >/dev/null || die "spatch not found: install coccinelle (make 
 command -v ocamlfind >/dev/null && command -v ocamlopt >/dev/null ||
 	die "no OCaml compiler: install ocaml-nox (make deps)"
 gate_base "$base"
+gate_base "$head"
 files=($(touched_files "$base" '*.c' | grep -v '_kunit\.c$' || true))
 [ ${#files[@]} -gt 0 ] || { log "no C file touched: nothing to check"; exit 0; }
 
@@ -45,7 +46,7 @@ reports() {
 }
 
 old=$(reports "$base")
-new=$(reports HEAD)
+new=$(reports "$head")
 added=$(comm -13 <(echo "$old") <(echo "$new"))
 if [ -n "$added" ]; then
 	echo "$added" >&2

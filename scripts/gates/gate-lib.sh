@@ -2,18 +2,22 @@
 # Shared helpers of the gates (bisect-check, coccicheck-check,
 # kernel-doc-check).  Sourced after ../lib.sh, never run.
 
-# The gates (bisect-check, coccicheck-check, kernel-doc-check) look at the
-# commits BASE..HEAD of TREE through one scratch worktree, build/bisect, so
-# that the tree and its builds are left alone.
+# The gates look at the commits BASE..HEAD (or --head REF) of TREE through
+# one scratch worktree, build/bisect, so that the tree and its builds are
+# left alone.
 GATE_WT=$BUILD/bisect
 
 # gate_base_option ARGS...: the options of a base-vs-tip gate: --base REF
-# (default the base tag) into $base, -h/--help prints the script's header.
+# (default the base tag) into $base, --head REF (default HEAD: the
+# combination of the series; pcp-orders or pcp-slowpath for one series
+# alone) into $head, -h/--help prints the script's header.
 gate_base_option() {
 	base=$BASE_TAG
+	head=HEAD
 	while [ $# -gt 0 ]; do
 		case $1 in
 		--base) base=${2:-}; [ -n "$base" ] || die "--base needs a commit"; shift ;;
+		--head) head=${2:-}; [ -n "$head" ] || die "--head needs a commit"; shift ;;
 		-h|--help) sed -n '3,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 		*) die "unknown option '$1' (try --help)" ;;
 		esac
@@ -42,12 +46,13 @@ gate_checkout() {
 	git -C "$GATE_WT" checkout -q --detach "$c"
 }
 
-# touched_files BASE PATHSPEC...: the files any commit of BASE..HEAD of
-# TREE changes (a file changed and changed back is still listed).
+# touched_files BASE PATHSPEC...: the files any commit of BASE..$head
+# (default HEAD) of TREE changes (a file changed and changed back is still
+# listed).
 touched_files() {
 	local base=$1
 	shift
-	git -C "$TREE" log --format= --name-only "$base..HEAD" -- "$@" | sort -u
+	git -C "$TREE" log --format= --name-only "$base..${head:-HEAD}" -- "$@" | sort -u
 }
 
 # gate_configure ARCH: configure build/out/bisect-ARCH like the test kernels

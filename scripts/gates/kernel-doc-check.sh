@@ -8,7 +8,7 @@
 # visible outside its file (a non-static definition that the base does not
 # have) must carry a kernel-doc comment.
 #
-# Usage: scripts/gates/kernel-doc-check.sh [--base REF]   (default: the base tag)
+# Usage: scripts/gates/kernel-doc-check.sh [--base REF] [--head REF]   (default: the base tag, HEAD)
 # Env: TREE (default build/linux).
 
 . "$(dirname "$0")/../lib.sh"
@@ -16,6 +16,7 @@
 
 gate_base_option "$@"
 gate_base "$base"
+gate_base "$head"
 files=($(touched_files "$base" '*.c' '*.h'))
 [ ${#files[@]} -gt 0 ] || { log "no C file or header touched: nothing to check"; exit 0; }
 
@@ -49,7 +50,7 @@ functions() {
 }
 
 old=$(kdoc "$base")
-new=$(kdoc HEAD)
+new=$(kdoc "$head")
 added=$(comm -13 <(echo "$old") <(echo "$new"))
 bad=0
 if [ -n "$added" ]; then
@@ -64,7 +65,7 @@ while read -r f fn; do
 		grep -q "'$fn' not found"; then
 		undocumented+=("$f:$fn")
 	fi
-done < <(comm -13 <(functions "$base") <(functions HEAD))
+done < <(comm -13 <(functions "$base") <(functions "$head"))
 if [ ${#undocumented[@]} -gt 0 ]; then
 	warn "new non-static function(s) without a kernel-doc comment: ${undocumented[*]}"
 	bad=1

@@ -1,24 +1,31 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Step: export the commits of the kernel tree (base tag..HEAD) back into the
-# series folder: git format-patch files, the quilt-style series file, and
-# 0000-cover-letter.patch made from series/cover-letter.in with the
-# shortlog, diffstat and base-commit of the series.  Deterministic: the
-# same commits always give the same files, so that export -> re-create the
-# tree -> export gives identical files.
+# Step: export the series branches of the kernel tree back into series/:
+# base tag..pcp-NAME into series/NAME/ for each series (lib.sh
+# SERIES_NAMES): git format-patch files, the quilt-style series file, and
+# 0000-cover-letter.patch made from series/NAME/cover-letter.in with the
+# latest results (series/NAME/bench-results.txt, written by make
+# bench-results, with the command that reproduces them), the shortlog,
+# diffstat and base-commit.  Deterministic: the same commits and the same
+# sender always give the same files, so that export -> re-create the tree
+# -> export gives identical files.
 #
-# The cover letter is b4-style: the what and why (cover-letter.in), the
-# latest A/B table of the benchmark (series/bench-results.txt, written by
-# make bench-results) with the command that reproduces it, the shortlog
-# and diffstat, base-commit.
+# The sender is you: the From: of every patch and of the cover letter is
+# your git identity (git config user.name and user.email, or PCP_IDENT="Name
+# <email>"); a patch someone else wrote keeps its author in an in-body
+# From: line, and every patch gets your Signed-off-by (the sender's, as
+# submitting-patches.rst asks).  Without an identity the harness's own,
+# "PCP series harness <pcp-harness@localhost>", is used, with a warning.
 #
-# --check: export nothing; fail if series/ is not what an export would
-# write (a stale cover letter or patch), or if bench-results.txt was
-# measured on other code than the series' (lib.sh code_hash).
+# --check: export nothing; fail if series/ is not what an export by the
+# sender of the committed cover letters would write (a stale cover letter
+# or patch), or if a bench-results.txt was measured on other code than
+# the tree's (lib.sh code_hash of pcp-series, the branch that is built and
+# measured).
 #
 # Usage: scripts/tree/export.sh [--to DIR | --check]     (default DIR: series/)
-# Env: TREE (default build/linux).
+# Env: TREE (default build/linux), PCP_IDENT.
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -28,7 +35,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--to) dest=${2:-}; [ -n "$dest" ] || die "--to needs a folder"; shift ;;
 	--check) check=1 ;;
-	-h|--help) sed -n '3,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,29s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
 	shift
@@ -39,90 +46,139 @@ git -C "$TREE" rev-parse -q --verify "refs/tags/$BASE_TAG" >/dev/null ||
 	die "$TREE has no tag $BASE_TAG"
 [ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] ||
 	die "$TREE has uncommitted edits: commit them first"
-cover_in=$SERIES_DIR/cover-letter.in
-[ -f "$cover_in" ] || die "$cover_in: no such file"
-results=$SERIES_DIR/bench-results.txt
-[ -f "$results" ] || die "$results: no such file (make bench-results)"
-results_code=$(sed -n 's/^# code: //p' "$results")
-[ -n "$results_code" ] || die "$results has no '# code:' line: not written by bench-uml.sh --save"
-code=$(code_hash "$TREE")
+for n in "${SERIES_NAMES[@]}"; do
+	git -C "$TREE" rev-parse -q --verify "refs/heads/pcp-$n" >/dev/null ||
+		die "$TREE has no branch pcp-$n: run 'make tree' first"
+	for f in cover-letter.in bench-results.txt; do
+		[ -f "$SERIES_DIR/$n/$f" ] || die "$SERIES_DIR/$n/$f: no such file"
+	done
+	sed -n '1s/^# code: //p' "$SERIES_DIR/$n/bench-results.txt" | grep -q . ||
+		die "$SERIES_DIR/$n/bench-results.txt has no '# code:' line: not written by a --save of a benchmark"
+done
+git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" >/dev/null ||
+	die "$TREE has no branch $COMBINED_BRANCH: run 'make tree' first"
+# Work on the combined branch belongs to no series: it would be lost.
+rec=$(git -C "$TREE" config --get "pcp.head.$COMBINED_BRANCH" || true)
+if [ -n "$rec" ] && [ "$rec" != "$(git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" || echo none)" ]; then
+	die "$COMBINED_BRANCH has commits that are in no series (make tree writes it from the series): move them to pcp-${SERIES_NAMES[0]} or pcp-${SERIES_NAMES[1]} (git cherry-pick), then export"
+fi
+code=$(code_hash "$TREE" "$COMBINED_BRANCH")
+
+# The sender: --check takes the one of the committed cover letters.
+if [ "$check" = 1 ]; then
+	ident=$(sed -n '2s/^From: //p' "$SERIES_DIR/${SERIES_NAMES[0]}/0000-cover-letter.patch")
+	[ -n "$ident" ] || die "$SERIES_DIR/${SERIES_NAMES[0]}/0000-cover-letter.patch has no From: line"
+elif [ -n "${PCP_IDENT:-}" ]; then
+	ident=$PCP_IDENT
+else
+	name=$(git -C "$REPO" config user.name || true)
+	email=$(git -C "$REPO" config user.email || true)
+	if [ -n "$name" ] && [ -n "$email" ]; then
+		ident="$name <$email>"
+	else
+		ident="PCP series harness <pcp-harness@localhost>"
+		warn "no git identity (git config user.name / user.email): the patches are sent as $ident"
+	fi
+fi
+[[ $ident =~ ^([^<>]*[^<> ])\ \<([^<> ]+@[^<> ]+)\>$ ]] ||
+	die "sender '$ident' is not 'Name <email>'"
+ident_name=${BASH_REMATCH[1]} ident_email=${BASH_REMATCH[2]}
 
 # format-patch without the user's format.* settings (signatures, threading,
-# numbering...), so that every developer exports the same bytes.
+# numbering...), so that every sender exports the same bytes; the sender
+# signs off as committer.
 fp() {
 	GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null \
-		git -C "$TREE" -c core.abbrev=12 format-patch "$@"
+	GIT_COMMITTER_NAME=$ident_name GIT_COMMITTER_EMAIL=$ident_email \
+		git -C "$TREE" -c core.abbrev=12 format-patch --from="$ident" --signoff "$@"
+}
+
+# export_one NAME DIR: series NAME (branch pcp-NAME) into DIR.
+export_one() {
+	local n=$1 out=$2 range=$BASE_TAG..pcp-$1 count subject in=$SERIES_DIR/$1/cover-letter.in
+	mkdir -p "$out"
+	count=$(git -C "$TREE" rev-list --count "$range")
+	if [ "$count" -gt 0 ]; then
+		fp -q --zero-commit --no-signature --numbered --no-thread \
+			--no-cover-letter -o "$out" "$range"
+	fi
+	(
+		echo "# quilt-style series: one patch per line, applied in order"
+		cd "$out" && ls -1 | grep -E '^[0-9]{4}-.*\.patch$' || true
+	) >"$out/series"
+	subject=$(sed -n 's/^Subject: //p' "$in" | head -1)
+	[ -n "$subject" ] || die "$in has no 'Subject:' line"
+	# The cover letter: dated with the tip commit so it is reproducible.
+	{
+		echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
+		echo "From: $ident"
+		git -C "$TREE" log -1 --format='Date: %aD' "pcp-$n"
+		echo "Subject: [PATCH 0/$count] $subject"
+		echo
+		awk 'body { print } /^Subject: / { body = 1 }' "$in" | sed '/./,$!d'
+		echo
+		echo "Results"
+		echo "======="
+		echo
+		grep -v '^# code: ' "$SERIES_DIR/$n/bench-results.txt" | sed 's/^# //; s/[[:space:]]*$//'
+		echo
+		echo "---"
+		if [ "$count" -gt 0 ]; then
+			git -C "$TREE" shortlog "$range"
+			git -C "$TREE" -c core.abbrev=12 diff --stat=72 --summary "$BASE_TAG" "pcp-$n"
+			echo
+		fi
+		echo "---"
+		echo "base-commit: $(git -C "$TREE" rev-parse "$BASE_TAG")"
+		echo "base-version: $BASE_VERSION"
+	} >"$out/0000-cover-letter.patch"
 }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-count=$(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD")
-if [ "$count" -gt 0 ]; then
-	fp -q --zero-commit --no-signature --numbered --no-thread \
-		--no-cover-letter -o "$tmp" "$BASE_TAG..HEAD"
-fi
-(
-	echo "# quilt-style series: one patch per line, applied in order"
-	cd "$tmp" && ls -1 | grep -E '^[0-9]{4}-.*\.patch$' || true
-) >"$tmp/series"
+for n in "${SERIES_NAMES[@]}"; do
+	export_one "$n" "$tmp/$n"
+	cp "$SERIES_DIR/$n/cover-letter.in" "$SERIES_DIR/$n/bench-results.txt" "$tmp/$n/"
+done
 
-# The cover letter: dated with the tip commit so it is reproducible.
-subject=$(sed -n 's/^Subject: //p' "$cover_in" | head -1)
-[ -n "$subject" ] || die "$cover_in has no 'Subject:' line"
-{
-	echo "From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001"
-	git -C "$TREE" log -1 --format='From: %an <%ae>%nDate: %aD' HEAD
-	echo "Subject: [PATCH 0/$count] $subject"
-	echo
-	awk 'body { print } /^Subject: / { body = 1 }' "$cover_in" | sed '/./,$!d'
-	echo
-	echo "Results"
-	echo "======="
-	echo
-	echo "pcp_bench (bench/pcp_bench), per-order alloc+free cost on one booted"
-	echo "kernel, the order sets interleaved round by round; '*' marks a"
-	echo "difference beyond 1.96 standard deviations of both sides:"
-	echo
-	grep -v '^# code: ' "$results" | sed 's/^# //; s/[[:space:]]*$//'
-	echo
-	echo "---"
-	if [ "$count" -gt 0 ]; then
-		git -C "$TREE" shortlog "$BASE_TAG..HEAD"
-		git -C "$TREE" -c core.abbrev=12 diff --stat=72 --summary "$BASE_TAG..HEAD"
-		echo
-	fi
-	echo "---"
-	echo "base-commit: $(git -C "$TREE" rev-parse "$BASE_TAG")"
-	echo "base-version: $BASE_VERSION"
-} >"$tmp/0000-cover-letter.patch"
+stale=()
+for n in "${SERIES_NAMES[@]}"; do
+	c=$(sed -n '1s/^# code: //p' "$SERIES_DIR/$n/bench-results.txt")
+	[ "$c" = "$code" ] || stale+=("$n")
+done
 
 if [ "$check" = 1 ]; then
-	cp "$cover_in" "$results" "$tmp/"
 	bad=0
 	if ! diff -r -q "$SERIES_DIR" "$tmp" >/dev/null; then
 		diff -r -u "$SERIES_DIR" "$tmp" | head -20 >&2 || true
-		warn "$SERIES_DIR differs from an export of $TREE: run 'make export'"
+		warn "$SERIES_DIR differs from an export of $TREE by $ident: run 'make export'"
 		bad=1
 	fi
-	if [ "$results_code" != "$code" ]; then
-		warn "$results was measured on code $results_code, the series is $code: run 'make bench-results', then 'make export'"
+	for n in "${stale[@]}"; do
+		warn "$SERIES_DIR/$n/bench-results.txt was measured on code $(sed -n '1s/^# code: //p' "$SERIES_DIR/$n/bench-results.txt"), the tree is $code: run 'make bench-results', then 'make export'"
 		bad=1
-	fi
+	done
 	[ "$bad" = 0 ] || die "the series folder is stale"
-	log "series, cover letter and benchmark results are up to date ($count patches, code $code)"
+	log "series, cover letters and benchmark results are up to date ($(series_count "$tmp") patches, code $code, sent by $ident)"
 	exit 0
 fi
-[ "$results_code" = "$code" ] ||
-	warn "$results was measured on code $results_code, the series is $code: run 'make bench-results', then 'make export'"
+for n in "${stale[@]}"; do
+	warn "$SERIES_DIR/$n/bench-results.txt was measured on other code than the tree's ($code): run 'make bench-results', then 'make export'"
+done
 
 mkdir -p "$dest"
-rm -f "$dest"/[0-9][0-9][0-9][0-9]-*.patch
-cp "$tmp"/*.patch "$tmp/series" "$dest/"
-[ "$dest" = "$SERIES_DIR" ] || cp "$cover_in" "$results" "$dest/"
+for n in "${SERIES_NAMES[@]}"; do
+	mkdir -p "$dest/$n"
+	rm -f "$dest/$n"/[0-9][0-9][0-9][0-9]-*.patch
+	cp "$tmp/$n"/* "$dest/$n/"
+done
 
-# The tree now matches the series: record it so tree.sh does not re-apply.
+# The series branches now match series/: record them so that tree.sh
+# knows nothing is lost when it writes the branches again from series/.
 if [ "$dest" = "$SERIES_DIR" ] && [ "$TREE" = "$BUILD/linux" ]; then
-	git -C "$TREE" config pcp.applied "$(series_hash "$SERIES_DIR")"
-	git -C "$TREE" config pcp.appliedhead "$(git -C "$TREE" rev-parse HEAD)"
+	for n in "${SERIES_NAMES[@]}"; do
+		git -C "$TREE" config "pcp.head.pcp-$n" "$(git -C "$TREE" rev-parse "pcp-$n")"
+	done
+	git -C "$TREE" config --unset pcp.applied || true
 fi
-log "$count patch(es) exported to $dest"
+log "$(series_count "$dest") patch(es) exported to $dest/{$(echo "${SERIES_NAMES[@]}" | tr ' ' ,)}, sent by $ident"

@@ -2,11 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Step: the kernel tree.  Unpack Debian's linux-source-6.12 tarball into
-# build/linux, commit it as one tagged base commit, then git am the series,
-# one commit per patch.  Incremental: nothing is unpacked again while the
-# tarball is unchanged, and nothing is re-applied while the series is.
+# build/linux, commit it as one tagged base commit, then git am each series
+# of series/ on its own branch of the base, one commit per patch
+# (pcp-orders, pcp-slowpath: what a maintainer would take), and both
+# together on pcp-series, the branch that is checked out, built and tested
+# (the second series with git am -3; lib.sh SERIES_NAMES).  Incremental:
+# nothing is unpacked again while the tarball is unchanged, and nothing is
+# re-applied while the series are.  Work on pcp-orders or pcp-slowpath that
+# make export has not taken into series/ stops it, unless --force.
 #
-# With KSRC=/path/to/linux the series goes instead onto a new branch
+# With KSRC=/path/to/linux the series go instead onto a new branch
 # (PCP_BRANCH, default pcp-series) of the user's own 6.12.y git tree, checked
 # out in a separate worktree (build/ksrc) so the user's checkout, index and
 # other branches are never touched.
@@ -20,7 +25,7 @@ FORCE=${FORCE:-0}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--force) FORCE=1 ;;
-	-h|--help) sed -n '3,17s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
 	*) die "unknown option '$1' (try --help)" ;;
 	esac
 	shift
@@ -69,32 +74,62 @@ so that git sees the files a patch adds."
 	mv "$new" "$TREE"
 }
 
-# Apply the series on branch pcp-series of $TREE unless it already is.
+# The branches of $TREE that make tree writes: one per series and the
+# combination.  Each one's head is recorded (pcp.head.BRANCH) when it is
+# written or exported, so that commits not yet in series/ are never lost.
+tree_branches() {
+	local n
+	for n in "${SERIES_NAMES[@]}"; do echo "pcp-$n"; done
+	echo "$COMBINED_BRANCH"
+}
+
+record_heads() {
+	local b
+	for b in $(tree_branches); do
+		git -C "$TREE" config "pcp.head.$b" "$(git -C "$TREE" rev-parse -q --verify "refs/heads/$b" || echo none)"
+	done
+}
+
+# unexported: name the branches that moved since they were recorded, and
+# uncommitted edits.
+unexported() {
+	local b rec cur
+	for b in $(tree_branches); do
+		rec=$(git -C "$TREE" config --get "pcp.head.$b" || true)
+		cur=$(git -C "$TREE" rev-parse -q --verify "refs/heads/$b" || echo none)
+		[ -z "$rec" ] || [ "$rec" = "$cur" ] || echo "$b"
+	done
+	[ -z "$(git -C "$TREE" status --porcelain --untracked-files=no)" ] || echo "uncommitted edits"
+}
+
+# Write the branches of $TREE from series/ unless they already are.
 apply_to_build_tree() {
-	local want applied head
+	local want applied moved
 	want=$(series_hash "$SERIES_DIR")
 	applied=$(git -C "$TREE" config --get pcp.applied || true)
-	head=$(git -C "$TREE" rev-parse HEAD)
-	if [ "$head" != "$(git -C "$TREE" config --get pcp.appliedhead || echo none)" ] ||
-	   [ -n "$(git -C "$TREE" status --porcelain --untracked-files=no)" ]; then
-		if [ "$FORCE" != 1 ] && [ -n "$applied" ]; then
-			die "$TREE has commits or edits that are not in series/: run 'make export' to keep them, or FORCE=1 to discard them"
+	moved=$(unexported | paste -sd, | sed 's/,/, /g')
+	if [ -n "$moved" ]; then
+		if [ "$FORCE" != 1 ] && [ -n "$(git -C "$TREE" config --get pcp.head.$COMBINED_BRANCH || true)" ]; then
+			die "$TREE has work that is not in series/ ($moved): commit on pcp-${SERIES_NAMES[0]} or pcp-${SERIES_NAMES[1]} and run 'make export' to keep it, or FORCE=1 to discard it"
 		fi
-	elif [ "$applied" = "$want" ]; then
-		log "$TREE is up to date ($(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches on $BASE_TAG)"
+	elif [ "$applied" = "$want" ] &&
+	     [ "$(git -C "$TREE" symbolic-ref -q --short HEAD || true)" = "$COMBINED_BRANCH" ]; then
+		log "$TREE is up to date ($(series_count "$SERIES_DIR") patches on $BASE_TAG, branch $COMBINED_BRANCH)"
 		return 0
 	fi
 	git -C "$TREE" config --unset pcp.applied || true
-	git -C "$TREE" checkout -q -f -B pcp-series "$BASE_TAG"
-	git -C "$TREE" clean -q -fd
-	apply_series "$TREE" "$SERIES_DIR"
+	if ! (build_branches "$TREE" "$SERIES_DIR" "$BASE_TAG"); then
+		git -C "$TREE" checkout -q -f -B "$COMBINED_BRANCH" "$BASE_TAG"
+		record_heads
+		exit 1
+	fi
 	git -C "$TREE" config pcp.applied "$want"
-	git -C "$TREE" config pcp.appliedhead "$(git -C "$TREE" rev-parse HEAD)"
-	log "$TREE: $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches applied on $BASE_TAG"
+	record_heads
+	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(echo "${SERIES_NAMES[@]}" | sed 's/ /, /g') on $BASE_TAG"
 }
 
 apply_to_ksrc() {
-	local branch=${PCP_BRANCH:-pcp-series} wt=$BUILD/ksrc
+	local branch=${PCP_BRANCH:-pcp-series} wt=$BUILD/ksrc n opt=
 	[ -d "$KSRC" ] || die "KSRC=$KSRC: no such directory"
 	git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1 ||
 		die "KSRC=$KSRC is not a git tree"
@@ -108,12 +143,15 @@ apply_to_ksrc() {
 	fi
 	git -C "$KSRC" worktree prune
 	git -C "$KSRC" worktree add -q -b "$branch" "$wt" HEAD
-	if ! (apply_series "$wt" "$SERIES_DIR"); then
-		git -C "$KSRC" worktree remove --force "$wt"
-		git -C "$KSRC" branch -q -D "$branch"
-		exit 1
-	fi
-	log "KSRC: branch '$branch' of $KSRC has the series; checked out at $wt"
+	for n in "${SERIES_NAMES[@]}"; do
+		if ! (apply_series "$wt" "$SERIES_DIR/$n" $opt); then
+			git -C "$KSRC" worktree remove --force "$wt"
+			git -C "$KSRC" branch -q -D "$branch"
+			exit 1
+		fi
+		opt=-3
+	done
+	log "KSRC: branch '$branch' of $KSRC has the series ($(echo "${SERIES_NAMES[@]}" | sed 's/ /, /g')); checked out at $wt"
 }
 
 if [ -n "${KSRC:-}" ]; then
