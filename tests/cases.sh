@@ -396,8 +396,8 @@ test_bad_input() {
 	# and left as it was; a missing folder name is an error.
 	mkdir -p "$tmp/notarun"
 	echo "someone's file" >"$tmp/notarun/file"
-	for s in boot-um.sh boot-x86_64.sh bench-uml.sh bench-icount.sh bench-zonelock.sh \
-		bench-highorder.sh bench-unpatched.sh run.sh; do
+	for s in boot/boot-um.sh boot/boot-x86_64.sh bench/bench-uml.sh bench/bench-icount.sh \
+		bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh run.sh; do
 		expect_error "--out $tmp/notarun: a folder that is not empty and holds no run" \
 			scripts/$s --out "$tmp/notarun" $([ $s = run.sh ] || echo true)
 		expect_error "--out needs a folder" scripts/$s --out
