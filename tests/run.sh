@@ -146,10 +146,13 @@ echo "# $what: ${#tests[@]} tests in $total s; slowest:$(
 		sort -rn | head -5 | awk '{ printf " %s %d s,", $2, $1 }' | sed 's/,$//')"
 if [ -n "$record" ]; then
 	if [ "$failed" = 0 ] && [ $# = 0 ]; then
+		# (before the redirect below, which rewrites the record: a
+		# harness described then would always be "-dirty")
+		harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 		{
 			echo "# The last full run of tests/run.sh --tier $tier (make check-$tier)."
 			echo "# series: $(STEP=run bash -c '. scripts/lib.sh; series_hash "$SERIES_DIR"')"
-			echo "# harness: $(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)"
+			echo "# harness: $harness"
 			echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 			echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $total s"
 			printf '%s\n' "${LINES[@]}"
