@@ -117,21 +117,42 @@ apply_series() {
 	done
 }
 
+# topic_branches: the tree's branch of each series, one per line.
+topic_branches() {
+	local n
+	for n in "${SERIES_NAMES[@]}"; do echo "pcp-$n"; done
+}
+
+# series_list SEP: the series' names (or, given "pcp-", their branches)
+# joined for a message: "orders, slowpath".
+series_list() {
+	local prefix=${1:-}
+	printf "$prefix%s\n" "${SERIES_NAMES[@]}" | paste -sd, | sed 's/,/, /g'
+}
+
+# apply_all_series TREE DIR: every series of DIR on the current branch of
+# TREE, in order: the first plain, the others three-way.
+apply_all_series() {
+	local n opt=
+	for n in "${SERIES_NAMES[@]}"; do
+		apply_series "$1" "$2/$n" $opt
+		opt=-3
+	done
+}
+
 # build_branches TREE DIR BASE: in the git tree TREE (its worktree is
 # checked out and overwritten), branch pcp-NAME = BASE + series DIR/NAME
-# for each series, then COMBINED_BRANCH = the first series + the others
-# (three-way), left checked out.
+# for each series, then COMBINED_BRANCH = BASE + all of them
+# (apply_all_series), left checked out.
 build_branches() {
-	local tree=$1 dir=$2 base=$3 n first=${SERIES_NAMES[0]}
+	local tree=$1 dir=$2 base=$3 n
 	for n in "${SERIES_NAMES[@]}"; do
 		git -C "$tree" checkout -q -f -B "pcp-$n" "$base"
 		git -C "$tree" clean -q -fd
 		apply_series "$tree" "$dir/$n"
 	done
-	git -C "$tree" checkout -q -f -B "$COMBINED_BRANCH" "pcp-$first"
-	for n in "${SERIES_NAMES[@]:1}"; do
-		apply_series "$tree" "$dir/$n" -3
-	done
+	git -C "$tree" checkout -q -f -B "$COMBINED_BRANCH" "$base"
+	apply_all_series "$tree" "$dir"
 }
 
 # need_cmd CMD...: fail early, naming the missing tool and the fix.

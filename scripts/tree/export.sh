@@ -60,7 +60,7 @@ git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" >/dev/null ||
 # Work on the combined branch belongs to no series: it would be lost.
 rec=$(git -C "$TREE" config --get "pcp.head.$COMBINED_BRANCH" || true)
 if [ -n "$rec" ] && [ "$rec" != "$(git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" || echo none)" ]; then
-	die "$COMBINED_BRANCH has commits that are in no series (make tree writes it from the series): move them to pcp-${SERIES_NAMES[0]} or pcp-${SERIES_NAMES[1]} (git cherry-pick), then export"
+	die "$COMBINED_BRANCH has commits that are in no series (make tree writes it from the series): move them to one of $(series_list pcp-) (git cherry-pick), then export"
 fi
 code=$(code_hash "$TREE" "$COMBINED_BRANCH")
 
@@ -181,4 +181,4 @@ if [ "$dest" = "$SERIES_DIR" ] && [ "$TREE" = "$BUILD/linux" ]; then
 	done
 	git -C "$TREE" config --unset pcp.applied || true
 fi
-log "$(series_count "$dest") patch(es) exported to $dest/{$(echo "${SERIES_NAMES[@]}" | tr ' ' ,)}, sent by $ident"
+log "$(series_count "$dest") patch(es) exported to $dest ($(series_list)), sent by $ident"

@@ -78,8 +78,7 @@ so that git sees the files a patch adds."
 # combination.  Each one's head is recorded (pcp.head.BRANCH) when it is
 # written or exported, so that commits not yet in series/ are never lost.
 tree_branches() {
-	local n
-	for n in "${SERIES_NAMES[@]}"; do echo "pcp-$n"; done
+	topic_branches
 	echo "$COMBINED_BRANCH"
 }
 
@@ -110,7 +109,7 @@ apply_to_build_tree() {
 	moved=$(unexported | paste -sd, | sed 's/,/, /g')
 	if [ -n "$moved" ]; then
 		if [ "$FORCE" != 1 ] && [ -n "$(git -C "$TREE" config --get pcp.head.$COMBINED_BRANCH || true)" ]; then
-			die "$TREE has work that is not in series/ ($moved): commit on pcp-${SERIES_NAMES[0]} or pcp-${SERIES_NAMES[1]} and run 'make export' to keep it, or FORCE=1 to discard it"
+			die "$TREE has work that is not in series/ ($moved): commit on one of $(series_list pcp-) and run 'make export' to keep it, or FORCE=1 to discard it"
 		fi
 	elif [ "$applied" = "$want" ] &&
 	     [ "$(git -C "$TREE" symbolic-ref -q --short HEAD || true)" = "$COMBINED_BRANCH" ]; then
@@ -125,11 +124,11 @@ apply_to_build_tree() {
 	fi
 	git -C "$TREE" config pcp.applied "$want"
 	record_heads
-	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(echo "${SERIES_NAMES[@]}" | sed 's/ /, /g') on $BASE_TAG"
+	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(series_list) on $BASE_TAG"
 }
 
 apply_to_ksrc() {
-	local branch=${PCP_BRANCH:-pcp-series} wt=$BUILD/ksrc n opt=
+	local branch=${PCP_BRANCH:-pcp-series} wt=$BUILD/ksrc
 	[ -d "$KSRC" ] || die "KSRC=$KSRC: no such directory"
 	git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1 ||
 		die "KSRC=$KSRC is not a git tree"
@@ -143,15 +142,12 @@ apply_to_ksrc() {
 	fi
 	git -C "$KSRC" worktree prune
 	git -C "$KSRC" worktree add -q -b "$branch" "$wt" HEAD
-	for n in "${SERIES_NAMES[@]}"; do
-		if ! (apply_series "$wt" "$SERIES_DIR/$n" $opt); then
-			git -C "$KSRC" worktree remove --force "$wt"
-			git -C "$KSRC" branch -q -D "$branch"
-			exit 1
-		fi
-		opt=-3
-	done
-	log "KSRC: branch '$branch' of $KSRC has the series ($(echo "${SERIES_NAMES[@]}" | sed 's/ /, /g')); checked out at $wt"
+	if ! (apply_all_series "$wt" "$SERIES_DIR"); then
+		git -C "$KSRC" worktree remove --force "$wt"
+		git -C "$KSRC" branch -q -D "$branch"
+		exit 1
+	fi
+	log "KSRC: branch '$branch' of $KSRC has the series ($(series_list)); checked out at $wt"
 }
 
 if [ -n "${KSRC:-}" ]; then
