@@ -52,7 +52,9 @@ KERNEL_TESTS=(
 LONG_TESTS=(
 	series_bisect_builds
 	series_coccicheck
+	series_cross_build
 	gate_sample_build_break
+	gate_sample_cross_build
 	gate_sample_sparse
 	gate_sample_coccicheck
 )
@@ -655,6 +657,15 @@ test_series_bisect_builds() {
 	scripts/gates/bisect-check.sh --head pcp-slowpath --kunit um x86_64
 }
 
+# The touched files build, with the KUnit suite, on other architectures
+# and page sizes (nommu, 16K/64K/256K pages, PREEMPT_RT): each series on
+# its own base, and both together.
+test_series_cross_build() {
+	scripts/gates/cross-build.sh --head pcp-orders
+	scripts/gates/cross-build.sh --head pcp-slowpath
+	scripts/gates/cross-build.sh
+}
+
 # coccinelle (make C=2 CHECK=scripts/coccicheck MODE=report) and
 # scripts/kernel-doc find nothing in the touched files that the base does
 # not have; new non-static functions carry kernel-doc.
@@ -705,6 +716,12 @@ test_gate_sample_build_break() {
 	gate_sample_fails build-break.c \
 		"patch 1 (gate sample: build-break.c) does not build for x86_64: mm/page_alloc.o" \
 		scripts/gates/bisect-check.sh x86_64
+}
+
+# PMD_SHIFT used unguarded: builds for x86_64, not for ARM without an MMU.
+test_gate_sample_cross_build() {
+	gate_sample_fails cross-pmd-shift.c "does not build cleanly for: arm-nommu" \
+		scripts/gates/cross-build.sh arm-nommu
 }
 
 # A warning from sparse that gcc's W=1 does not give.

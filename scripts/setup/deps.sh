@@ -21,6 +21,9 @@ PACKAGES=(
 	qemu-system-x86 busybox-static		# x86_64 guest
 	# series quality gates; some semantic patches run OCaml scripts
 	sparse coccinelle ocaml-nox python3-ply python3-git
+	# the cross-architecture gate (scripts/gates/cross-build.sh)
+	gcc-arm-linux-gnueabi gcc-m68k-linux-gnu gcc-aarch64-linux-gnu
+	gcc-powerpc64le-linux-gnu gcc-powerpc-linux-gnu
 	# the main job: UDP_STREAM (non-free) and the plots
 	netperf gnuplot-nox
 	# make deb (bindeb-pkg: debian/rules calls dh_listpackages)

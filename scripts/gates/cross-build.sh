@@ -1,0 +1,153 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step: the C files the series touches build on other architectures and
+# page sizes, as the kernel test robot builds a patch: for each target, its
+# defconfig with the KUnit suite switched on, then the objects of the
+# touched files (mm/page_alloc.o, mm/vmstat.o, ...) at HEAD, in the gate's
+# worktree (build/bisect) and an O= folder per target (build/out/cross-*).
+# A target where HEAD does not build fails the gate; so does a warning in
+# those objects that the base does not have (the base is built only when
+# HEAD warns).
+#
+# Targets (compiler package in parentheses, installed by make deps):
+#   arm-nommu     ARM without an MMU, mps2_defconfig (gcc-arm-linux-gnueabi)
+#   m68k-nommu    ColdFire without an MMU, m5208evb_defconfig (gcc-m68k-linux-gnu)
+#   arm64-16k     arm64 defconfig, 16K pages, THP (gcc-aarch64-linux-gnu)
+#   arm64-64k     arm64 defconfig, 64K pages, THP (gcc-aarch64-linux-gnu)
+#   ppc64le-64k   ppc64le_defconfig, 64K pages, THP, MAX_PAGE_ORDER 8
+#                 (gcc-powerpc64le-linux-gnu)
+#   ppc44x-256k   ppc44x_defconfig, 256K pages (gcc-powerpc-linux-gnu)
+#   x86_64-rt     x86_64 defconfig with PREEMPT_RT (gcc)
+#
+# Usage: scripts/gates/cross-build.sh [--base REF] [--head REF] [TARGET...]
+#        (default base: the base tag; head: HEAD; targets: all)
+# Env: TREE (default build/linux), JOBS.
+
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/gate-lib.sh"
+
+ALL_TARGETS=(arm-nommu m68k-nommu arm64-16k arm64-64k ppc64le-64k ppc44x-256k x86_64-rt)
+
+# target_setup TARGET: set arch, cross, defconfig and the options that
+# must hold after olddefconfig (opts: "SYMBOL=VALUE ...").
+target_setup() {
+	case $1 in
+	arm-nommu) arch=arm cross=arm-linux-gnueabi- defconfig=mps2_defconfig
+		opts="MMU=n" ;;
+	m68k-nommu) arch=m68k cross=m68k-linux-gnu- defconfig=m5208evb_defconfig
+		opts="MMU=n" ;;
+	arm64-16k) arch=arm64 cross=aarch64-linux-gnu- defconfig=defconfig
+		opts="ARM64_16K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
+	arm64-64k) arch=arm64 cross=aarch64-linux-gnu- defconfig=defconfig
+		opts="ARM64_64K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
+	ppc64le-64k) arch=powerpc cross=powerpc64le-linux-gnu- defconfig=ppc64le_defconfig
+		opts="PPC_64K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
+	ppc44x-256k) arch=powerpc cross=powerpc-linux-gnu- defconfig=ppc44x_defconfig
+		opts="STDBINUTILS=n PPC_256K_PAGES=y" ;;
+	x86_64-rt) arch=x86_64 cross= defconfig=defconfig
+		opts="EXPERT=y PREEMPT_RT=y" ;;
+	*) die "unknown target '$1' (targets: ${ALL_TARGETS[*]})" ;;
+	esac
+	opts+=" KUNIT=y"
+	# the suite, where the tree at hand has it (not on the slowpath series)
+	! grep -q '^config PCP_ORDERS_KUNIT_TEST$' "$GATE_WT/mm/Kconfig" 2>/dev/null ||
+		opts+=" PCP_ORDERS_KUNIT_TEST=y"
+}
+
+# xmake TARGET ARGS...: make in the worktree for TARGET's O= folder.
+xmake() {
+	local t=$1
+	shift
+	make -C "$GATE_WT" O="$BUILD/out/cross-$t" ARCH="$arch" \
+		${cross:+CROSS_COMPILE=$cross} -j"${JOBS:-$(nproc)}" "$@"
+}
+
+# configure TARGET: defconfig, the options, olddefconfig, and check that
+# every option took (a dependency missing would silently drop it).
+configure() {
+	local t=$1 o out=$BUILD/out/cross-$1
+	mkdir -p "$out"
+	xmake "$t" "$defconfig" >"$out/config.log" 2>&1 ||
+		die "$t: make $defconfig failed (log: $out/config.log)"
+	for o in $opts; do
+		case ${o#*=} in
+		y) "$GATE_WT/scripts/config" --file "$out/.config" -e "${o%%=*}" ;;
+		n) "$GATE_WT/scripts/config" --file "$out/.config" -d "${o%%=*}" ;;
+		esac
+	done
+	xmake "$t" olddefconfig >>"$out/config.log" 2>&1 ||
+		die "$t: make olddefconfig failed (log: $out/config.log)"
+	for o in $opts; do
+		case ${o#*=} in
+		y) grep -qx "CONFIG_${o%%=*}=y" "$out/.config" ;;
+		n) ! grep -q "^CONFIG_${o%%=*}=" "$out/.config" ;;
+		esac || die "$t: CONFIG_${o%%=*}=${o#*=} did not take in $out/.config"
+	done
+}
+
+# build TARGET LOG: the objects, every one recompiled; the compiler's
+# warnings, positions taken out, on stdout; non-zero if one fails.
+build() {
+	local t=$1 log=$2 rc=0
+	(cd "$BUILD/out/cross-$t" && rm -f "${objs[@]}")
+	xmake "$t" "${objs[@]}" >"$log" 2>&1 || rc=1
+	grep -E 'warning:' "$log" | strip_positions | sort -u
+	return $rc
+}
+
+gate_base_option_args=()
+targets=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--base|--head) gate_base_option_args+=("$1" "${2:-}"); shift ;;
+	-*) gate_base_option_args+=("$1") ;;
+	*) targets+=("$1") ;;
+	esac
+	shift
+done
+gate_base_option "${gate_base_option_args[@]}"
+[ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
+for t in "${targets[@]}"; do target_setup "$t"; done
+gate_base "$base"
+gate_base "$head"
+for t in "${targets[@]}"; do
+	target_setup "$t"
+	need_cmd "${cross}gcc"
+done
+
+# (the KUnit suite is #included by mm/page_alloc.c, not compiled alone)
+files=($(touched_files "$base" '*.c' | grep -v '_kunit\.c$' || true))
+[ ${#files[@]} -gt 0 ] || { log "no C file touched: nothing to build"; exit 0; }
+objs=("${files[@]/%.c/.o}")
+log "building ${objs[*]} at $(git -C "$TREE" rev-parse --short "$head") for: ${targets[*]}"
+
+failed=()
+for t in "${targets[@]}"; do
+	target_setup "$t"
+	out=$BUILD/out/cross-$t
+	start=$(date +%s)
+	gate_checkout "$head"
+	target_setup "$t"
+	configure "$t"
+	if ! warn=$(build "$t" "$out/head.log"); then
+		echo "$STEP: $t: does not build at $head:" >&2
+		grep -E 'error' "$out/head.log" | head -5 >&2
+		failed+=("$t")
+		continue
+	fi
+	if [ -n "$warn" ]; then
+		gate_checkout "$base"
+		base_warn=$(build "$t" "$out/base.log" || true)
+		new=$(comm -13 <(echo "$base_warn") <(echo "$warn"))
+		if [ -n "$new" ]; then
+			echo "$STEP: $t: new warnings at $head:" >&2
+			echo "$new" >&2
+			failed+=("$t")
+			continue
+		fi
+	fi
+	log "$t: ok ($(( $(date +%s) - start )) s)"
+done
+[ ${#failed[@]} -eq 0 ] || die "does not build cleanly for: ${failed[*]}"
+log "all ${#targets[@]} targets build"
