@@ -6,7 +6,8 @@
 #   make check          the test suite (what CI runs), ends "N passed, N failed"
 #   make check-fast     host-only tests (no kernel tree), under a minute
 #   make check-all      check + the long gates (bisect build of every patch,
-#                       coccinelle); records the run in tests/check-all.txt
+#                       other arches and page sizes, coccinelle); records
+#                       the run in tests/check-all.txt
 #
 #   make deps           install the Debian packages the harness needs
 #   make tree           build/linux: base + each series (pcp-orders, pcp-slowpath)
@@ -27,7 +28,7 @@ export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL Q
 .PHONY: help run check check-fast check-all deps tree export bench-results deb unpatched build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,22s/^# \{0,1\}//p' Makefile
+	@sed -n '3,23s/^# \{0,1\}//p' Makefile
 
 deps:
 	@scripts/setup/deps.sh

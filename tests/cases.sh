@@ -53,8 +53,10 @@ LONG_TESTS=(
 	series_bisect_builds
 	series_coccicheck
 	series_cross_build
+	series_kunit_cross
 	gate_sample_build_break
 	gate_sample_cross_build
+	gate_sample_kunit_cross
 	gate_sample_sparse
 	gate_sample_coccicheck
 )
@@ -666,6 +668,12 @@ test_series_cross_build() {
 	scripts/gates/cross-build.sh
 }
 
+# The KUnit suite on arm64 with 16K and 64K pages and on x86_64 with
+# PREEMPT_RT, at the tip of both series.
+test_series_kunit_cross() {
+	scripts/gates/kunit-cross.sh
+}
+
 # coccinelle (make C=2 CHECK=scripts/coccicheck MODE=report) and
 # scripts/kernel-doc find nothing in the touched files that the base does
 # not have; new non-static functions carry kernel-doc.
@@ -722,6 +730,23 @@ test_gate_sample_build_break() {
 test_gate_sample_cross_build() {
 	gate_sample_fails cross-pmd-shift.c "does not build cleanly for: arm-nommu" \
 		scripts/gates/cross-build.sh arm-nommu
+}
+
+# A suite that assumes 4K pages ("0,6" parses: order 6 has lists) passes on
+# UML and x86_64 and must fail with 64K pages, where it has none.
+test_gate_sample_kunit_cross() {
+	local wt rc=0 f
+	wt=$(mktemp -d "$TEST_TMP/gate.XXXXXX")/wt
+	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
+	f=$wt/mm/pcp_orders_kunit.c
+	sed -i 's/{ "64", -EINVAL },/{ "0,6", 0, BIT(0) | BIT(6) }, { "64", -EINVAL },/' "$f"
+	grep -qF '{ "0,6", 0, BIT(0) | BIT(6) }' "$f" || { echo "the sample did not apply to $f"; rc=1; }
+	git -C "$wt" -c user.name=Test -c user.email=test@localhost \
+		commit -q -a -m "gate sample: a 4K-page assumption in the KUnit suite"
+	[ $rc -ne 0 ] || expect_gate_failure "pcp_orders fails on: arm64-64k" \
+		env TREE="$wt" scripts/gates/kunit-cross.sh arm64-64k || rc=1
+	git -C "$TREE_DIR" worktree remove --force "$wt"
+	return $rc
 }
 
 # A warning from sparse that gcc's W=1 does not give.
