@@ -18,6 +18,8 @@
 #   ppc64le-64k   ppc64le_defconfig, 64K pages, THP, MAX_PAGE_ORDER 8
 #                 (gcc-powerpc64le-linux-gnu)
 #   ppc44x-256k   ppc44x_defconfig, 256K pages (gcc-powerpc-linux-gnu)
+#   s390          defconfig, THP with a PMD order of 8, the last mTHP list's
+#                 (gcc-s390x-linux-gnu)
 #   x86_64-rt     x86_64 defconfig with PREEMPT_RT (gcc)
 #
 # Usage: scripts/gates/cross-build.sh [--base REF] [--head REF] [TARGET...]
@@ -27,7 +29,7 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/gate-lib.sh"
 
-ALL_TARGETS=(arm-nommu m68k-nommu arm64-16k arm64-64k ppc64le-64k ppc44x-256k x86_64-rt)
+ALL_TARGETS=(arm-nommu m68k-nommu arm64-16k arm64-64k ppc64le-64k ppc44x-256k s390 x86_64-rt)
 
 # target_setup TARGET: set arch, cross, defconfig and the options that
 # must hold after olddefconfig (opts: "SYMBOL=VALUE ...").
@@ -45,6 +47,8 @@ target_setup() {
 		opts="PPC_64K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
 	ppc44x-256k) arch=powerpc cross=powerpc-linux-gnu- defconfig=ppc44x_defconfig
 		opts="STDBINUTILS=n PPC_256K_PAGES=y" ;;
+	s390) arch=s390 cross=s390x-linux-gnu- defconfig=defconfig
+		opts="TRANSPARENT_HUGEPAGE=y" ;;
 	x86_64-rt) arch=x86_64 cross= defconfig=defconfig
 		opts="EXPERT=y PREEMPT_RT=y" ;;
 	*) die "unknown target '$1' (targets: ${ALL_TARGETS[*]})" ;;
