@@ -100,19 +100,7 @@ build() {
 	return $rc
 }
 
-gate_base_option_args=()
-targets=()
-while [ $# -gt 0 ]; do
-	case $1 in
-	--base|--head) gate_base_option_args+=("$1" "${2:-}"); shift ;;
-	-*) gate_base_option_args+=("$1") ;;
-	*) targets+=("$1") ;;
-	esac
-	shift
-done
-gate_base_option "${gate_base_option_args[@]}"
-[ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
-for t in "${targets[@]}"; do target_setup "$t"; done
+gate_target_args "$@"
 gate_base "$base"
 gate_base "$head"
 for t in "${targets[@]}"; do

@@ -25,6 +25,25 @@ gate_base_option() {
 	done
 }
 
+# gate_target_args ARGS...: the options of a gate that builds per target
+# (those of gate_base_option) and its TARGET arguments, into $targets
+# (default: ALL_TARGETS), each checked by the gate's target_setup.
+gate_target_args() {
+	local args=() t
+	targets=()
+	while [ $# -gt 0 ]; do
+		case $1 in
+		--base|--head) args+=("$1" "${2:-}"); shift ;;
+		-*) args+=("$1") ;;
+		*) targets+=("$1") ;;
+		esac
+		shift
+	done
+	gate_base_option "${args[@]}"
+	[ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
+	for t in "${targets[@]}"; do target_setup "$t"; done
+}
+
 # gate_base REF: check that TREE has commit REF (die otherwise).
 gate_base() {
 	git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 ||

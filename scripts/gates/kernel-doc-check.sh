@@ -32,7 +32,9 @@ kdoc() {
 }
 
 # functions REF: "file name" for each non-static function defined in the
-# touched C files at REF (a definition starts at column 0, not static).
+# touched C files at REF (a definition starts at column 0, not static; a
+# name at column 0 under a line "static <type>" is a static definition
+# written on two lines).
 functions() {
 	local f
 	for f in "${files[@]}"; do
@@ -41,11 +43,12 @@ functions() {
 		git -C "$TREE" show "$1:$f" |
 			awk -v f="$f" '
 			/^[a-z_].*[a-z0-9_]+\(/ && !/^(static|typedef|extern|return)[ (]/ && !/;[ \t]*$/ &&
-			!/^[A-Z_]+\(/ {
+			!/^[A-Z_]+\(/ && !(prev ~ /^static[ \t]/ && prev !~ /[;{}][ \t]*$/) {
 				s = $0; sub(/\(.*/, "", s); n = split(s, w, /[ *]+/)
 				if (w[n] ~ /^[a-z_][a-z0-9_]*$/ && w[n] !~ /^(if|for|while|switch)$/)
 					print f, w[n]
-			}'
+			}
+			{ prev = $0 }'
 	done | sort -u
 }
 

@@ -42,18 +42,7 @@ target_setup() {
 	opts+=" DEBUG_KERNEL=y DEBUG_VM=y PROVE_LOCKING=y DEBUG_ATOMIC_SLEEP=y PRINTK_TIME=y"
 }
 
-targets=()
-args=()
-while [ $# -gt 0 ]; do
-	case $1 in
-	--head) args+=("$1" "${2:-}"); shift ;;
-	-*) args+=("$1") ;;
-	*) targets+=("$1") ;;
-	esac
-	shift
-done
-gate_base_option "${args[@]}"
-[ ${#targets[@]} -gt 0 ] || targets=("${ALL_TARGETS[@]}")
+gate_target_args "$@"
 for t in "${targets[@]}"; do
 	target_setup "$t"
 	need_cmd "${cross}gcc" "qemu-system-${arch/arm64/aarch64}"
