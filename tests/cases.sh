@@ -48,14 +48,16 @@ KERNEL_TESTS=(
 	x86_64_zonelock_smoke
 	deb_package_small
 	uml_highorder_pressure
+	series_cross_build
+	gate_sample_cross_build
+	gate_sample_cross_warning
 )
 LONG_TESTS=(
 	series_bisect_builds
 	series_coccicheck
-	series_cross_build
+	series_cross_build_each
 	series_kunit_cross
 	gate_sample_build_break
-	gate_sample_cross_build
 	gate_sample_kunit_cross
 	gate_sample_sparse
 	gate_sample_coccicheck
@@ -659,16 +661,21 @@ test_series_bisect_builds() {
 	scripts/gates/bisect-check.sh --head pcp-slowpath --kunit um x86_64
 }
 
-# The touched files build, with the KUnit suite, on other architectures
-# and page sizes (nommu, 16K/64K/256K pages, PREEMPT_RT): each series on
-# its own base, and both together.
+# The touched files build with W=1, with the KUnit suite, on every
+# architecture and page size of the gate (x86_64, UML, arm64 4K/16K/64K,
+# ppc64le 64K, ppc44x 256K, riscv64, s390, ARM and m68k nommu, PREEMPT_RT),
+# with no warning the base lacks: the tip of both series (make check) ...
 test_series_cross_build() {
-	scripts/gates/cross-build.sh --head pcp-orders
-	scripts/gates/cross-build.sh --head pcp-slowpath
 	scripts/gates/cross-build.sh
 }
 
-# The KUnit suite on arm64 with 16K and 64K pages and on x86_64 with
+# ... and each series on its own base (make check-all).
+test_series_cross_build_each() {
+	scripts/gates/cross-build.sh --head pcp-orders
+	scripts/gates/cross-build.sh --head pcp-slowpath
+}
+
+# The KUnit suite on arm64 with 4K, 16K and 64K pages and on x86_64 with
 # PREEMPT_RT, at the tip of both series.
 test_series_kunit_cross() {
 	scripts/gates/kunit-cross.sh
@@ -730,6 +737,13 @@ test_gate_sample_build_break() {
 test_gate_sample_cross_build() {
 	gate_sample_fails cross-pmd-shift.c "does not build cleanly for: arm-nommu" \
 		scripts/gates/cross-build.sh arm-nommu
+}
+
+# A warning only W=1 gives (an unused static const), where the base has
+# none.
+test_gate_sample_cross_warning() {
+	gate_sample_fails w1-warning.c "does not build cleanly for: x86_64" \
+		scripts/gates/cross-build.sh x86_64
 }
 
 # A suite that assumes 4K pages ("0,6" parses: order 6 has lists) passes on
