@@ -59,6 +59,7 @@ LONG_TESTS=(
 	series_kunit_cross
 	gate_sample_build_break
 	gate_sample_kunit_cross
+	gate_sample_kunit_recheck
 	gate_sample_sparse
 	gate_sample_coccicheck
 )
@@ -746,21 +747,40 @@ test_gate_sample_cross_warning() {
 		scripts/gates/cross-build.sh x86_64
 }
 
+# gate_sample_edit_fails FILE SED CHECK MSG WANT GATE [ARGS...]: on a
+# scratch worktree of the series' tip, one commit (MSG) edits FILE with
+# the sed script SED, which must leave a line matching CHECK; GATE ARGS
+# run on that tree must fail and say WANT.
+gate_sample_edit_fails() {
+	local file=$1 sed=$2 check=$3 msg=$4 want=$5 wt rc=0
+	shift 5
+	wt=$(mktemp -d "$TEST_TMP/gate.XXXXXX")/wt
+	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
+	sed -i "$sed" "$wt/$file"
+	grep -q -- "$check" "$wt/$file" || { echo "the sample did not apply to $file"; rc=1; }
+	git -C "$wt" -c user.name=Test -c user.email=test@localhost \
+		commit -q -a -m "gate sample: $msg"
+	[ $rc -ne 0 ] || expect_gate_failure "$want" env TREE="$wt" "$@" || rc=1
+	git -C "$TREE_DIR" worktree remove --force "$wt"
+	return $rc
+}
+
 # A suite that assumes 4K pages ("0,6" parses: order 6 has lists) passes on
 # UML and x86_64 and must fail with 64K pages, where it has none.
 test_gate_sample_kunit_cross() {
-	local wt rc=0 f
-	wt=$(mktemp -d "$TEST_TMP/gate.XXXXXX")/wt
-	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
-	f=$wt/mm/pcp_orders_kunit.c
-	sed -i 's/{ "64", -EINVAL },/{ "0,6", 0, BIT(0) | BIT(6) }, { "64", -EINVAL },/' "$f"
-	grep -qF '{ "0,6", 0, BIT(0) | BIT(6) }' "$f" || { echo "the sample did not apply to $f"; rc=1; }
-	git -C "$wt" -c user.name=Test -c user.email=test@localhost \
-		commit -q -a -m "gate sample: a 4K-page assumption in the KUnit suite"
-	[ $rc -ne 0 ] || expect_gate_failure "pcp_orders fails on: arm64-64k" \
-		env TREE="$wt" scripts/gates/kunit-cross.sh arm64-64k || rc=1
-	git -C "$TREE_DIR" worktree remove --force "$wt"
-	return $rc
+	gate_sample_edit_fails mm/pcp_orders_kunit.c \
+		's/{ "64", -EINVAL },/{ "0,6", 0, BIT(0) | BIT(6) }, { "64", -EINVAL },/' \
+		'{ "0,6", 0, BIT(0) | BIT(6) }' "a 4K-page assumption in the KUnit suite" \
+		"pcp_orders fails on: arm64-64k" scripts/gates/kunit-cross.sh arm64-64k
+}
+
+# The test of the set under the pcp lock taken out (pcp_order_still_cached()
+# always true): pcp_test_recheck_under_lock must catch it, on UML.
+test_gate_sample_kunit_recheck() {
+	gate_sample_edit_fails mm/page_alloc.c \
+		'/^static inline bool pcp_order_still_cached(/,/^}/s/^\tif (!static_branch_unlikely(&pcp_orders_changed))$/\tif (true)/' \
+		'^	if (true)$' "no test of the set under the pcp lock" \
+		"pcp_orders fails on: um" scripts/gates/kunit-cross.sh um
 }
 
 # A warning from sparse that gcc's W=1 does not give.

@@ -13,6 +13,8 @@
 # printed; the whole console is in build/out/kunit-TARGET.log.
 #
 # Targets:
+#   um          UML, 4K pages, one CPU (not in the default list: the UML
+#               test kernel runs the suite; for gate samples)
 #   arm64-4k    arm64, 4K pages, THP (qemu-system-aarch64, virt)
 #   arm64-16k   arm64, 16K pages, THP
 #   arm64-64k   arm64, 64K pages, THP
@@ -30,6 +32,7 @@ ALL_TARGETS=(arm64-4k arm64-16k arm64-64k x86_64-rt)
 # target_setup TARGET: kunit.py's --arch, cross compiler and options.
 target_setup() {
 	case $1 in
+	um) arch=um cross= opts="" ;;
 	arm64-4k) arch=arm64 cross=aarch64-linux-gnu-
 		opts="ARM64_4K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
 	arm64-16k) arch=arm64 cross=aarch64-linux-gnu-
@@ -48,7 +51,8 @@ target_setup() {
 gate_target_args "$@"
 for t in "${targets[@]}"; do
 	target_setup "$t"
-	need_cmd "${cross}gcc" "qemu-system-${arch/arm64/aarch64}"
+	need_cmd "${cross}gcc"
+	[ "$arch" = um ] || need_cmd "qemu-system-${arch/arm64/aarch64}"
 done
 gate_base "$head"
 gate_checkout "$head"
