@@ -93,6 +93,10 @@ configure() {
 	done
 	xmake "$t" olddefconfig >>"$out/config.log" 2>&1 ||
 		die "$t: make olddefconfig failed (log: $out/config.log)"
+	# the host tools and generated headers, whose own warnings (bison's
+	# on genksyms) are not the objects'
+	xmake "$t" prepare >>"$out/config.log" 2>&1 ||
+		die "$t: make prepare failed (log: $out/config.log)"
 	for o in $opts; do
 		case ${o#*=} in
 		y) grep -qx "CONFIG_${o%%=*}=y" "$out/.config" ;;
