@@ -48,15 +48,18 @@ KERNEL_TESTS=(
 	x86_64_zonelock_smoke
 	deb_package_small
 	uml_highorder_pressure
+	series_cross_build
+	gate_sample_cross_build
+	gate_sample_cross_warning
 )
 LONG_TESTS=(
 	series_bisect_builds
 	series_coccicheck
-	series_cross_build
+	series_cross_build_each
 	series_kunit_cross
 	gate_sample_build_break
-	gate_sample_cross_build
 	gate_sample_kunit_cross
+	gate_sample_kunit_recheck
 	gate_sample_sparse
 	gate_sample_coccicheck
 )
@@ -659,16 +662,21 @@ test_series_bisect_builds() {
 	scripts/gates/bisect-check.sh --head pcp-slowpath --kunit um x86_64
 }
 
-# The touched files build, with the KUnit suite, on other architectures
-# and page sizes (nommu, 16K/64K/256K pages, PREEMPT_RT): each series on
-# its own base, and both together.
+# The touched files build with W=1, with the KUnit suite, on every
+# architecture and page size of the gate (x86_64, UML, arm64 4K/16K/64K,
+# ppc64le 64K, ppc44x 256K, riscv64, s390, ARM and m68k nommu, PREEMPT_RT),
+# with no warning the base lacks: the tip of both series (make check) ...
 test_series_cross_build() {
-	scripts/gates/cross-build.sh --head pcp-orders
-	scripts/gates/cross-build.sh --head pcp-slowpath
 	scripts/gates/cross-build.sh
 }
 
-# The KUnit suite on arm64 with 16K and 64K pages and on x86_64 with
+# ... and each series on its own base (make check-all).
+test_series_cross_build_each() {
+	scripts/gates/cross-build.sh --head pcp-orders
+	scripts/gates/cross-build.sh --head pcp-slowpath
+}
+
+# The KUnit suite on arm64 with 4K, 16K and 64K pages and on x86_64 with
 # PREEMPT_RT, at the tip of both series.
 test_series_kunit_cross() {
 	scripts/gates/kunit-cross.sh
@@ -732,21 +740,47 @@ test_gate_sample_cross_build() {
 		scripts/gates/cross-build.sh arm-nommu
 }
 
+# A warning only W=1 gives (an unused static const), where the base has
+# none.
+test_gate_sample_cross_warning() {
+	gate_sample_fails w1-warning.c "does not build cleanly for: x86_64" \
+		scripts/gates/cross-build.sh x86_64
+}
+
+# gate_sample_edit_fails FILE SED CHECK MSG WANT GATE [ARGS...]: on a
+# scratch worktree of the series' tip, one commit (MSG) edits FILE with
+# the sed script SED, which must leave a line matching CHECK; GATE ARGS
+# run on that tree must fail and say WANT.
+gate_sample_edit_fails() {
+	local file=$1 sed=$2 check=$3 msg=$4 want=$5 wt rc=0
+	shift 5
+	wt=$(mktemp -d "$TEST_TMP/gate.XXXXXX")/wt
+	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
+	sed -i "$sed" "$wt/$file"
+	grep -q -- "$check" "$wt/$file" || { echo "the sample did not apply to $file"; rc=1; }
+	git -C "$wt" -c user.name=Test -c user.email=test@localhost \
+		commit -q -a -m "gate sample: $msg"
+	[ $rc -ne 0 ] || expect_gate_failure "$want" env TREE="$wt" "$@" || rc=1
+	git -C "$TREE_DIR" worktree remove --force "$wt"
+	return $rc
+}
+
 # A suite that assumes 4K pages ("0,6" parses: order 6 has lists) passes on
 # UML and x86_64 and must fail with 64K pages, where it has none.
 test_gate_sample_kunit_cross() {
-	local wt rc=0 f
-	wt=$(mktemp -d "$TEST_TMP/gate.XXXXXX")/wt
-	git -C "$TREE_DIR" worktree add -q --detach "$wt" HEAD
-	f=$wt/mm/pcp_orders_kunit.c
-	sed -i 's/{ "64", -EINVAL },/{ "0,6", 0, BIT(0) | BIT(6) }, { "64", -EINVAL },/' "$f"
-	grep -qF '{ "0,6", 0, BIT(0) | BIT(6) }' "$f" || { echo "the sample did not apply to $f"; rc=1; }
-	git -C "$wt" -c user.name=Test -c user.email=test@localhost \
-		commit -q -a -m "gate sample: a 4K-page assumption in the KUnit suite"
-	[ $rc -ne 0 ] || expect_gate_failure "pcp_orders fails on: arm64-64k" \
-		env TREE="$wt" scripts/gates/kunit-cross.sh arm64-64k || rc=1
-	git -C "$TREE_DIR" worktree remove --force "$wt"
-	return $rc
+	gate_sample_edit_fails mm/pcp_orders_kunit.c \
+		's/{ "64", -EINVAL },/{ "0,6", 0, BIT(0) | BIT(6) }, { "64", -EINVAL },/' \
+		'{ "0,6", 0, BIT(0) | BIT(6) }' "a 4K-page assumption in the KUnit suite" \
+		"pcp_orders fails on: arm64-64k" scripts/gates/kunit-cross.sh arm64-64k
+}
+
+# The test of the set under the pcp lock taken out (pcp_order_still_cached()
+# always true): pcp_test_recheck_under_lock must catch it, on UML.
+test_gate_sample_kunit_recheck() {
+	gate_sample_edit_fails mm/page_alloc.c \
+		'/^static inline bool pcp_order_still_cached(/,/^}/s/^\tif (!static_branch_unlikely(&pcp_orders_changed))$/\tif (true)/' \
+		'^	if (true)$' "no test of the set under the pcp lock" \
+		"pcp_orders fails on: um" scripts/gates/kunit-cross.sh um
 }
 
 # A warning from sparse that gcc's W=1 does not give.

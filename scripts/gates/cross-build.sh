@@ -1,26 +1,30 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Step: the C files the series touches build on other architectures and
-# page sizes, as the kernel test robot builds a patch: for each target, its
-# defconfig with the KUnit suite switched on, then the objects of the
-# touched files (mm/page_alloc.o, mm/vmstat.o, ...) at HEAD, in the gate's
-# worktree (build/bisect) and an O= folder per target (build/out/cross-*).
-# A target where HEAD does not build fails the gate; so does a warning in
-# those objects that the base does not have (the base is built only when
-# HEAD warns).
+# Step: the C files the series touches build on every architecture and
+# page size the series must hold on, as the kernel test robot builds a
+# patch: for each target, its defconfig with the KUnit suite switched on,
+# then the objects of the touched files (mm/page_alloc.o, mm/vmstat.o, ...)
+# with W=1 at HEAD, in the gate's worktree (build/bisect) and an O= folder
+# per target (build/out/cross-*).  A target where HEAD does not build fails
+# the gate; so does a warning in those objects that the base does not have
+# (the base is built only when HEAD warns).
 #
 # Targets (compiler package in parentheses, installed by make deps):
-#   arm-nommu     ARM without an MMU, mps2_defconfig (gcc-arm-linux-gnueabi)
-#   m68k-nommu    ColdFire without an MMU, m5208evb_defconfig (gcc-m68k-linux-gnu)
-#   arm64-16k     arm64 defconfig, 16K pages, THP (gcc-aarch64-linux-gnu)
-#   arm64-64k     arm64 defconfig, 64K pages, THP (gcc-aarch64-linux-gnu)
+#   x86_64        x86_64 defconfig (gcc)
+#   x86_64-rt     x86_64 defconfig with PREEMPT_RT (gcc)
+#   um            UML, x86_64 host (gcc)
+#   arm64-4k      arm64 defconfig, 4K pages, THP (gcc-aarch64-linux-gnu)
+#   arm64-16k     arm64 defconfig, 16K pages, THP
+#   arm64-64k     arm64 defconfig, 64K pages, THP
 #   ppc64le-64k   ppc64le_defconfig, 64K pages, THP, MAX_PAGE_ORDER 8
 #                 (gcc-powerpc64le-linux-gnu)
 #   ppc44x-256k   ppc44x_defconfig, 256K pages (gcc-powerpc-linux-gnu)
+#   riscv64       defconfig, THP (gcc-riscv64-linux-gnu)
 #   s390          defconfig, THP with a PMD order of 8, the last mTHP list's
 #                 (gcc-s390x-linux-gnu)
-#   x86_64-rt     x86_64 defconfig with PREEMPT_RT (gcc)
+#   arm-nommu     ARM without an MMU, mps2_defconfig (gcc-arm-linux-gnueabi)
+#   m68k-nommu    ColdFire without an MMU, m5208evb_defconfig (gcc-m68k-linux-gnu)
 #
 # Usage: scripts/gates/cross-build.sh [--base REF] [--head REF] [TARGET...]
 #        (default base: the base tag; head: HEAD; targets: all)
@@ -29,12 +33,19 @@
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/gate-lib.sh"
 
-ALL_TARGETS=(arm-nommu m68k-nommu arm64-16k arm64-64k ppc64le-64k ppc44x-256k s390 x86_64-rt)
+ALL_TARGETS=(x86_64 x86_64-rt um arm64-4k arm64-16k arm64-64k ppc64le-64k ppc44x-256k
+	     riscv64 s390 arm-nommu m68k-nommu)
 
 # target_setup TARGET: set arch, cross, defconfig and the options that
 # must hold after olddefconfig (opts: "SYMBOL=VALUE ...").
 target_setup() {
 	case $1 in
+	x86_64) arch=x86_64 cross= defconfig=defconfig opts="" ;;
+	x86_64-rt) arch=x86_64 cross= defconfig=defconfig
+		opts="EXPERT=y PREEMPT_RT=y" ;;
+	um) arch=um cross= defconfig=defconfig opts="" ;;
+	arm64-4k) arch=arm64 cross=aarch64-linux-gnu- defconfig=defconfig
+		opts="ARM64_4K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
 	arm-nommu) arch=arm cross=arm-linux-gnueabi- defconfig=mps2_defconfig
 		opts="MMU=n" ;;
 	m68k-nommu) arch=m68k cross=m68k-linux-gnu- defconfig=m5208evb_defconfig
@@ -47,10 +58,10 @@ target_setup() {
 		opts="PPC_64K_PAGES=y TRANSPARENT_HUGEPAGE=y" ;;
 	ppc44x-256k) arch=powerpc cross=powerpc-linux-gnu- defconfig=ppc44x_defconfig
 		opts="STDBINUTILS=n PPC_256K_PAGES=y" ;;
+	riscv64) arch=riscv cross=riscv64-linux-gnu- defconfig=defconfig
+		opts="TRANSPARENT_HUGEPAGE=y" ;;
 	s390) arch=s390 cross=s390x-linux-gnu- defconfig=defconfig
 		opts="TRANSPARENT_HUGEPAGE=y" ;;
-	x86_64-rt) arch=x86_64 cross= defconfig=defconfig
-		opts="EXPERT=y PREEMPT_RT=y" ;;
 	*) die "unknown target '$1' (targets: ${ALL_TARGETS[*]})" ;;
 	esac
 	opts+=" KUNIT=y"
@@ -64,7 +75,7 @@ xmake() {
 	local t=$1
 	shift
 	make -C "$GATE_WT" O="$BUILD/out/cross-$t" ARCH="$arch" \
-		${cross:+CROSS_COMPILE=$cross} -j"${JOBS:-$(nproc)}" "$@"
+		${cross:+CROSS_COMPILE=$cross} -j"${JOBS:-$(nproc)}" W=1 "$@"
 }
 
 # configure TARGET: defconfig, the options, olddefconfig, and check that
@@ -82,6 +93,10 @@ configure() {
 	done
 	xmake "$t" olddefconfig >>"$out/config.log" 2>&1 ||
 		die "$t: make olddefconfig failed (log: $out/config.log)"
+	# the host tools and generated headers, whose own warnings (bison's
+	# on genksyms) are not the objects'
+	xmake "$t" prepare >>"$out/config.log" 2>&1 ||
+		die "$t: make prepare failed (log: $out/config.log)"
 	for o in $opts; do
 		case ${o#*=} in
 		y) grep -qx "CONFIG_${o%%=*}=y" "$out/.config" ;;
@@ -114,32 +129,26 @@ files=($(touched_files "$base" '*.c' | grep -v '_kunit\.c$' || true))
 objs=("${files[@]/%.c/.o}")
 log "building ${objs[*]} at $(git -C "$TREE" rev-parse --short "$head") for: ${targets[*]}"
 
-failed=()
-for t in "${targets[@]}"; do
-	target_setup "$t"
-	out=$BUILD/out/cross-$t
-	start=$(date +%s)
+# check_target TARGET: HEAD builds, with no warning the base lacks.
+check_target() {
+	local t=$1 out=$BUILD/out/cross-$1 warn base_warn new
 	gate_checkout "$head"
 	target_setup "$t"
 	configure "$t"
 	if ! warn=$(build "$t" "$out/head.log"); then
 		echo "$STEP: $t: does not build at $head:" >&2
 		grep -E 'error' "$out/head.log" | head -5 >&2
-		failed+=("$t")
-		continue
+		return 1
 	fi
-	if [ -n "$warn" ]; then
-		gate_checkout "$base"
-		base_warn=$(build "$t" "$out/base.log" || true)
-		new=$(comm -13 <(echo "$base_warn") <(echo "$warn"))
-		if [ -n "$new" ]; then
-			echo "$STEP: $t: new warnings at $head:" >&2
-			echo "$new" >&2
-			failed+=("$t")
-			continue
-		fi
-	fi
-	log "$t: ok ($(( $(date +%s) - start )) s)"
-done
-[ ${#failed[@]} -eq 0 ] || die "does not build cleanly for: ${failed[*]}"
+	[ -n "$warn" ] || return 0
+	gate_checkout "$base"
+	base_warn=$(build "$t" "$out/base.log" || true)
+	new=$(comm -13 <(echo "$base_warn") <(echo "$warn"))
+	[ -z "$new" ] && return 0
+	echo "$STEP: $t: new warnings at $head:" >&2
+	echo "$new" >&2
+	return 1
+}
+
+gate_for_each_target check_target "does not build cleanly for"
 log "all ${#targets[@]} targets build"

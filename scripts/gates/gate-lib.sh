@@ -44,6 +44,23 @@ gate_target_args() {
 	for t in "${targets[@]}"; do target_setup "$t"; done
 }
 
+# gate_for_each_target FUNC WHAT: for each of $targets, target_setup and
+# FUNC TARGET, timed; a target where FUNC fails (it says why on stderr)
+# does not stop the others; at the end, die "WHAT: TARGETS" if any failed.
+gate_for_each_target() {
+	local fn=$1 what=$2 t start failed=()
+	for t in "${targets[@]}"; do
+		target_setup "$t"
+		start=$(date +%s)
+		if "$fn" "$t"; then
+			log "$t: ok ($(( $(date +%s) - start )) s)"
+		else
+			failed+=("$t")
+		fi
+	done
+	[ ${#failed[@]} -eq 0 ] || die "$what: ${failed[*]}"
+}
+
 # gate_base REF: check that TREE has commit REF (die otherwise).
 gate_base() {
 	git -C "$TREE" rev-parse --git-dir >/dev/null 2>&1 ||

@@ -23,7 +23,8 @@ PACKAGES=(
 	sparse coccinelle ocaml-nox python3-ply python3-git
 	# the cross-architecture gate (scripts/gates/cross-build.sh)
 	gcc-arm-linux-gnueabi gcc-m68k-linux-gnu gcc-aarch64-linux-gnu
-	gcc-powerpc64le-linux-gnu gcc-powerpc-linux-gnu gcc-s390x-linux-gnu
+	gcc-powerpc64le-linux-gnu gcc-powerpc-linux-gnu gcc-riscv64-linux-gnu
+	gcc-s390x-linux-gnu
 	qemu-system-arm				# arm64 KUnit (gates/kunit-cross.sh)
 	# the main job: UDP_STREAM (non-free) and the plots
 	netperf gnuplot-nox
