@@ -8,7 +8,10 @@
 #
 #   PCP-RESULT bench=fault-zone-lock-4p metric=size-64kB ... value=0.0123 better=lower
 #       zone->lock acquisitions per folio allocated (/proc/lock_stat, exact;
-#       only with CONFIG_LOCK_STAT)
+#       only with CONFIG_LOCK_STAT), by difference: LOOPS and 4 * LOOPS
+#       loops, each from drained lists, (acq(4L) - acq(L)) / (folios(4L) -
+#       folios(L)), with the vmstat work held off (zone_lock_stat.sh hold)
+#       and both raw counts on a "zone-lock:" line
 #   PCP-RESULT bench=fault-fallback-4p metric=size-64kB ... value=0.00 better=lower
 #       % of the faults at that size that fell back to 4K pages
 #   PCP-RESULT bench=fault-rate-4p metric=size-64kB ... value=123456 better=higher
@@ -20,16 +23,36 @@
 #       RATE=icount, which the host sets for a QEMU -icount shift=0 guest,
 #       where a nanosecond of guest time is one instruction
 #
+# With -r, the processes read the memory instead (vm-scalability's
+# anon-r-seq, the workload of the 2016 LKP report): memory never written
+# maps the zero page, with THP (SIZE_KB 2048) the huge zero page, and a
+# fault allocates only its page table.  Sizes 4 and 2048 only (a read
+# fault maps no mTHP), and per size:
+#
+#   PCP-RESULT bench=anon-r-seq-4p metric=page-faults-2048kB ... better=lower
+#       page faults per MiB read, per process
+#   PCP-RESULT bench=anon-r-seq-zone-lock-4p metric=size-2048kB ... better=lower
+#       zone->lock acquisitions per page fault, by difference as above
+#   PCP-RESULT bench=anon-r-seq-4p metric=system-time-2048kB ... better=lower
+#       system time per GiB read, in ms, or with RATE=icount in millions
+#       of instructions (only with RATE=1 or RATE=icount)
+#
 # The THP settings are restored at the end.
 #
-# Usage (in the guest): page_fault.sh PROCS MIB LOOPS SIZE_KB...
+# Usage (in the guest): page_fault.sh [-r] PROCS MIB LOOPS SIZE_KB...
 
+read_only=
+[ "${1:-}" != -r ] || { read_only=-r; shift; }
 procs=$1 mib=$2 loops=$3
 shift 3
 thp=/sys/kernel/mm/transparent_hugepage
 [ -d "$thp" ] || { echo "page_fault: no $thp (CONFIG_TRANSPARENT_HUGEPAGE)" >&2; exit 2; }
-[ $# -gt 0 ] || { echo "usage: page_fault.sh PROCS MIB LOOPS SIZE_KB..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: page_fault.sh [-r] PROCS MIB LOOPS SIZE_KB..." >&2; exit 2; }
 for size in "$@"; do
+	if [ -n "$read_only" ]; then
+		[ "$size" = 4 ] || [ "$size" = 2048 ] ||
+			{ echo "page_fault: -r: size ${size}kB: read faults map 4K or 2048K only" >&2; exit 2; }
+	fi
 	[ "$size" = 4 ] || [ -f "$thp/hugepages-${size}kB/enabled" ] ||
 		{ echo "page_fault: no anonymous folio size ${size}kB here" >&2; exit 2; }
 done
@@ -48,6 +71,27 @@ lockstat=
 [ -w /proc/lock_stat ] && lockstat=1
 
 label="config=${CONFIG:-unknown} round=${ROUND:-0}"
+if [ -n "$lockstat" ]; then
+	interval=$(zone_lock_stat.sh hold) || exit 1
+	trap 'restore; zone_lock_stat.sh release "$interval"' EXIT
+fi
+
+# fault N: from drained lists (and cleared lock statistics), N loops of
+# pcp-faultbench at the size in force; prints its line and
+# "acq=A alloc=A fallback=F" (the folios of that size allocated and
+# fallen back to 4K while it ran).
+fault() {
+	a0=0 f0=0
+	[ -z "$st" ] || a0=$(cat "$st/anon_fault_alloc") f0=$(cat "$st/anon_fault_fallback")
+	zone_lock_stat.sh start || return 1
+	line=$(pcp-faultbench $read_only "$procs" "$mib" "$1") || return 1
+	acq=0
+	[ -z "$lockstat" ] || acq=$(zone_lock_stat.sh read | cut -d' ' -f1)
+	alloc=0 fallback=0
+	[ -z "$st" ] || alloc=$(( $(cat "$st/anon_fault_alloc") - a0 )) fallback=$(( $(cat "$st/anon_fault_fallback") - f0 ))
+	echo "$line acq=$acq alloc=$alloc fallback=$fallback"
+}
+
 for size in "$@"; do
 	echo never >"$thp/enabled"
 	for d in $sizes_dirs; do echo never >"$d/enabled"; done
@@ -55,30 +99,54 @@ for size in "$@"; do
 	if [ "$size" != 4 ]; then
 		echo always >"$thp/hugepages-${size}kB/enabled"
 		st=$thp/hugepages-${size}kB/stats
-		a0=$(cat "$st/anon_fault_alloc") f0=$(cat "$st/anon_fault_fallback")
 	fi
-	zone_lock_stat.sh start || exit 1
-	line=$(pcp-faultbench "$procs" "$mib" "$loops") || exit 1
-	acq=0
-	[ -z "$lockstat" ] || acq=$(zone_lock_stat.sh read | cut -d' ' -f1)
-	alloc=0 fallback=0
-	[ -z "$st" ] || alloc=$(( $(cat "$st/anon_fault_alloc") - a0 )) fallback=$(( $(cat "$st/anon_fault_fallback") - f0 ))
-	echo "$line acq=$acq alloc=$alloc fallback=$fallback" | awk -v size="$size" -v p="$procs" \
+	# With lock statistics, the acquisitions per folio by difference:
+	# LOOPS and 4 * LOOPS loops (the forks, exits and reads of the
+	# statistics are the same in both and cancel); the rest from the
+	# longer run.
+	short=
+	if [ -n "$lockstat" ]; then
+		short=$(fault "$loops") || exit 1
+		long=$(fault $((4 * loops))) || exit 1
+	else
+		long=$(fault "$loops") || exit 1
+	fi
+	echo "$short|$long" | awk -v size="$size" -v p="$procs" -v ro="$read_only" \
 		-v label="$label" -v lockstat="$lockstat" -v rate="${RATE:-0}" '{
-		for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-		# Folios allocated: 4K pages, or the size folios plus the 4K
-		# pages of those that fell back.
-		folios = size == 4 ? v["pages"] : v["alloc"] + v["fallback"] * size / 4
+		n = split($0, run, "|")
+		for (r = 1; r <= n; r++) {
+			k = split(run[r], f, " ")
+			for (i = 1; i <= k; i++) { split(f[i], kv, "="); v[r, kv[1]] = kv[2] }
+			# Folios allocated: 4K pages, or the size folios plus the 4K
+			# pages of those that fell back; read faults: the faults.
+			if (ro)
+				folios[r] = v[r, "faults"]
+			else
+				folios[r] = size == 4 ? v[r, "pages"] : v[r, "alloc"] + v[r, "fallback"] * size / 4
+		}
+		bench = ro ? "anon-r-seq-zone-lock-" p "p" : "fault-zone-lock-" p "p"
 		m = "metric=size-" size "kB " label
-		if (lockstat && folios)
-			printf "PCP-RESULT bench=fault-zone-lock-%sp %s value=%.4f better=lower\n", p, m, v["acq"] / folios
-		if (size != 4 && v["alloc"] + v["fallback"])
-			printf "PCP-RESULT bench=fault-fallback-%sp %s value=%.2f better=lower\n", p, m, 100 * v["fallback"] / (v["alloc"] + v["fallback"])
+		if (lockstat && folios[2] > folios[1]) {
+			printf "zone-lock: bench=%s size=%skB %s folios=%d acq=%d folios=%d acq=%d\n", bench, size, label, folios[1], v[1, "acq"], folios[2], v[2, "acq"]
+			printf "PCP-RESULT bench=%s %s value=%.4f better=lower\n", bench, m, (v[2, "acq"] - v[1, "acq"]) / (folios[2] - folios[1])
+		}
+		if (ro) {
+			mibs = p * v[2, "mib"] * v[2, "loops"]
+			m = "kB " label
+			printf "PCP-RESULT bench=anon-r-seq-%sp metric=page-faults-%s%s value=%.4f better=lower\n", p, size, m, v[2, "faults"] / mibs
+			if (rate == 1 || rate == "icount")
+				printf "PCP-RESULT bench=anon-r-seq-%sp metric=system-time-%s%s value=%.3f better=lower\n", p, size, m, v[2, "stime"] * 1000 * 1024 / mibs
+			next
+		}
+		m = "metric=size-" size "kB " label
+		if (size != 4 && v[2, "alloc"] + v[2, "fallback"])
+			printf "PCP-RESULT bench=fault-fallback-%sp %s value=%.2f better=lower\n", p, m, 100 * v[2, "fallback"] / (v[2, "alloc"] + v[2, "fallback"])
 		if (rate == 1)
-			printf "PCP-RESULT bench=fault-rate-%sp %s value=%.0f better=higher\n", p, m, v["pages"] / v["seconds"]
+			printf "PCP-RESULT bench=fault-rate-%sp %s value=%.0f better=higher\n", p, m, v[2, "pages"] / v[2, "seconds"]
 		if (rate == "icount")
-			printf "PCP-RESULT bench=fault-insns-%sp %s value=%.0f better=lower\n", p, m, v["seconds"] * 1e9 / v["pages"]
+			printf "PCP-RESULT bench=fault-insns-%sp %s value=%.0f better=lower\n", p, m, v[2, "seconds"] * 1e9 / v[2, "pages"]
 	}'
 done
 restore
 trap - EXIT
+[ -z "$lockstat" ] || zone_lock_stat.sh release "$interval"

@@ -228,6 +228,35 @@ bench_args() {
 	[ -z "$l" ] || [[ $loops =~ ^[1-9][0-9]*$ ]] || die "LOOPS '$loops' is not a positive number"
 }
 
+# boots_arg: BOOTS from the environment (default 1), the number of boots a
+# step measures in (each a run of ROUNDS rounds): checked, into boots.
+# With two or more, scripts/report/compare.py judges significance on the
+# per-boot means (samples.py --boot).
+boots_arg() {
+	boots=${BOOTS:-1}
+	[[ $boots =~ ^[1-9][0-9]*$ ]] || die "BOOTS '$boots' is not a positive number"
+}
+
+# boot_samples RUN TAG: the samples of every boot of a step run in RUN
+# (RUN/output.txt for one boot, RUN/boot-N/output.txt for several, each
+# with its boot number in a seventh column).
+boot_samples() {
+	local run=$1 tag=$2 b
+	if [ "$boots" = 1 ]; then
+		"$REPO/scripts/report/samples.py" --tag "$tag" "$run/output.txt"
+		return
+	fi
+	for b in $(seq 1 "$boots"); do
+		"$REPO/scripts/report/samples.py" --tag "$tag" --boot "$b" "$run/boot-$b/output.txt" || return
+	done
+}
+
+# boot_folder RUN N: where boot N of a step run in RUN writes (RUN itself
+# when the step boots once).
+boot_folder() {
+	if [ "$boots" = 1 ]; then echo "$1"; else echo "$1/boot-$2"; fi
+}
+
 # check_save FILE: a benchmark's --save FILE (results a cover letter
 # quotes) is possible: its folder exists, the kernel is the plain one, and
 # the tree has no uncommitted edits, so the results match a commit.

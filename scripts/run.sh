@@ -46,7 +46,7 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
-PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_ROUNDS ZL_LOOPS
+PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_BOOTS ZL_ROUNDS ZL_LOOPS
 	ZL_ORDERS FAULT_SIZES HP_ROUNDS HP_MEM HP_PCT HP_ORDERS HP_SETS)
 # shellcheck disable=SC1090
 . "$preset"
@@ -54,7 +54,7 @@ PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_ROUNDS ZL_LOO
 for v in "${PRESET_VARS[@]}"; do
 	[ -n "${!v+set}" ] || die "$preset does not set $v"
 done
-for v in ROUNDS LOOPS NETPERF_SECS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP; do
+for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP; do
 	[[ ${!v} =~ ^[0-9]+$ ]] || die "$preset: $v '${!v}' is not a number"
 done
 for a in $ARCHES; do check_arch "$a"; done
@@ -126,9 +126,9 @@ fi
 # 2. x86_64 SMP: zone->lock traffic per pair, exact counts.
 if has_arch x86_64; then
 	run=$results/runs/bench-zonelock
-	run_step "$run" "zone->lock acquisitions and contentions per pair (lock_stat); page faults per folio size: zone->lock per folio, fallback %" \
-		"x86_64 QEMU TCG, $SMP CPUs, LOCK_STAT kernel: counts only" \
-		LOCKSTAT="$zl" SMP="$SMP" ORDERS="$ZL_ORDERS" FAULT_SIZES="$FAULT_SIZES" \
+	run_step "$run" "zone->lock acquisitions and contentions per pair (lock_stat, by difference of L and 4L pairs); page faults per folio size: zone->lock per folio, fallback %" \
+		"x86_64 QEMU TCG, $SMP CPUs, LOCK_STAT kernel, $ZL_BOOTS boot(s): counts only" \
+		LOCKSTAT="$zl" SMP="$SMP" BOOTS="$ZL_BOOTS" ORDERS="$ZL_ORDERS" FAULT_SIZES="$FAULT_SIZES" \
 		scripts/bench/bench-zonelock.sh "$ZL_ROUNDS" "$ZL_LOOPS"
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
 fi

@@ -21,13 +21,18 @@
 # Usage: scripts/bench/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]   (default 3 20000)
 # Env: ORDERS (pcp_bench's list, default 0-9), FAULT_SIZES (KiB, default
 #      "4 16 32 64 128 256 512 1024 2048"; empty: no faults), FAULT_MIB
-#      (per loop, default 16), FAULT_LOOPS (default 2).
+#      (per loop, default 16), FAULT_LOOPS (default 2), READ_SIZES (read
+#      faults, anon-r-seq: default "4 2048"; empty: none), READ_MIB (64),
+#      READ_LOOPS (2), BOOTS (default 1:
+#      boots of ROUNDS rounds each; with 2 or more, significance is judged
+#      on the per-boot means).
 # Writes samples.tsv and report.txt in the run folder (--out DIR, default a
 # new build/runs/bench-icount-<time>).
 
 . "$(dirname "$0")/../lib.sh"
 
 bench_args "usage: scripts/bench/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]" 3 20000 "$@"
+boots_arg
 orders=${ORDERS:-0-9}
 [[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
 "$REPO/scripts/build/build.sh" x86_64
@@ -35,15 +40,23 @@ ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
-cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko 'orders=$orders loops=$loops'\""
+cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko $orders loops=$loops\""
 [ -z "$fault_sizes" ] ||
 	cmd+=" \"RATE=icount page_fault.sh 1 ${FAULT_MIB:-16} ${FAULT_LOOPS:-2} $fault_sizes\""
+# anon-r-seq (the 2016 LKP report's workload): read faults, the system
+# time of the process in millions of instructions per GiB read.
+read_sizes=${READ_SIZES-"4 2048"}
+[ -z "$read_sizes" ] ||
+	cmd+=" \"RATE=icount page_fault.sh -r 1 ${READ_MIB:-64} ${READ_LOOPS:-2} $read_sizes\""
 run=$(run_folder "$out")
-ACCEL=tcg QEMU_EXTRA="-icount shift=0" "$REPO/scripts/boot/boot-x86_64.sh" --out "$run" \
-	--smp 1 --mem 1G --timeout "${TIMEOUT:-900}" --file "$ko" -- "$cmd"
+for b in $(seq 1 "$boots"); do
+	ACCEL=tcg QEMU_EXTRA="-icount shift=0,sleep=off" "$REPO/scripts/boot/boot-x86_64.sh" \
+		--out "$(boot_folder "$run" "$b")" --smp 1 --mem 1G --timeout "${TIMEOUT:-900}" \
+		--file "$ko" -- "$cmd"
+done
 {
-	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: ORDERS='$orders' FAULT_SIZES='$fault_sizes' scripts/bench/bench-icount.sh $rounds $loops"
-	"$REPO/scripts/report/samples.py" --tag x86_64-icount "$run/output.txt" >"$run/samples.tsv"
+	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0,sleep=off, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
+	echo "# reproduce: BOOTS=$boots ORDERS='$orders' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-icount.sh $rounds $loops"
+	boot_samples "$run" x86_64-icount >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" before upstream all
 } | tee "$run/report.txt"

@@ -26,7 +26,7 @@
 bench_args "usage: scripts/bench/bench-uml.sh [--out DIR] [--save FILE] [ROUNDS] [LOOPS]" 5 100000 "$@"
 [ -z "$save" ] || check_save "$save"
 ko=$("$REPO/scripts/build/bench-module.sh" um)
-benches=("'pcp_bench_run.sh $ko \"orders=0-9 loops=$loops\"'")
+benches=("'pcp_bench_run.sh $ko 0-9 loops=$loops'")
 if [ -n "${NETPERF_SIZES:-}" ]; then
 	command -v netperf >/dev/null || die "NETPERF_SIZES: netperf is not installed (scripts/setup/deps.sh)"
 	benches+=("'netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES'")

@@ -69,7 +69,8 @@ out=$(run_folder "$out")
 bench() { # NAME KO ROUND
 	local ko=$2
 	[ "$arch" = um ] || ko=/pcp/run/$(basename "$ko")
-	local cmd="pcp_bench_run.sh $ko 'orders=0-9 loops=$loops'"
+	# No drain between orders: the unpatched kernel has no set to drain with.
+	local cmd="NODRAIN=1 pcp_bench_run.sh $ko 0-9 loops=$loops"
 	[ -z "${NETPERF_SIZES:-}" ] || cmd+="; netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES"
 	echo "CONFIG=$1 ROUND=$3; export CONFIG ROUND; $cmd"
 }

@@ -21,13 +21,19 @@
 # Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
 #      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
 #      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),
-#      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4).
+#      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4),
+#      READ_SIZES (the read faults of anon-r-seq, guest/page_fault.sh -r:
+#      "4 2048" by default, 2048 the huge zero page; empty: none),
+#      READ_MIB (per process and loop, default 32), READ_LOOPS (1),
+#      BOOTS (default 1: boots of ROUNDS rounds each; with 2 or more,
+#      significance is judged on the per-boot means).
 #      Writes samples.tsv and report.txt in the run folder (--out DIR,
 #      default a new build/runs/bench-zonelock-<time>).
 
 . "$(dirname "$0")/../lib.sh"
 
 bench_args "usage: scripts/bench/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]" 3 2048 "$@"
+boots_arg
 smp=${SMP:-4}
 [[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
 orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}
@@ -39,22 +45,28 @@ ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
 # the folio sizes anonymous memory really allocates.
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
-cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' 'loops=$loops'\""
+cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' $loops\""
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
+read_sizes=${READ_SIZES-"4 2048"}
+# Rates and times only on KVM: TCG times are not performance.
+rate=0
+[ -z "$fault_sizes$read_sizes" ] || [ "$("$REPO/scripts/setup/kvm-probe.sh")" != kvm ] || rate=1
 if [ -n "$fault_sizes" ]; then
-	# Rates only on KVM: TCG times are not performance.
-	rate=0
-	[ "$("$REPO/scripts/setup/kvm-probe.sh")" = kvm ] && rate=1
 	cmd+=" \"RATE=$rate page_fault.sh $smp ${FAULT_MIB:-16} ${FAULT_LOOPS:-4} $fault_sizes\""
 fi
+# anon-r-seq, the 2016 LKP report's workload: page faults and zone->lock
+# per fault; system time only where rates are (KVM).
+[ -z "$read_sizes" ] ||
+	cmd+=" \"RATE=$rate page_fault.sh -r $smp ${READ_MIB:-32} ${READ_LOOPS:-1} $read_sizes\""
 run=$(run_folder "$out")
-"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp "$smp" --mem "${MEM:-1G}" \
-	--timeout "${TIMEOUT:-1200}" --file "$ko" -- "$cmd"
+for b in $(seq 1 "$boots"); do
+	"$REPO/scripts/boot/boot-x86_64.sh" --out "$(boot_folder "$run" "$b")" --smp "$smp" \
+		--mem "${MEM:-1G}" --timeout "${TIMEOUT:-1800}" --file "$ko" -- "$cmd"
+done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: LOCKSTAT=1 SMP=$smp ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
+	echo "# reproduce: LOCKSTAT=1 SMP=$smp BOOTS=$boots ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
 	# Only the counts: the module's own ns are TCG times, not performance.
-	"$REPO/scripts/report/samples.py" --tag "x86_64-${smp}cpu" "$run/output.txt" |
-		grep -v '^pcp_bench-' >"$run/samples.tsv"
+	boot_samples "$run" "x86_64-${smp}cpu" | grep -v '^pcp_bench-' >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" before upstream all
 } | tee "$run/report.txt"

@@ -9,8 +9,9 @@ interleaved runs (guest/ab_rounds.sh; round 0, the warm-up, is skipped).  For ev
 prints the mean ns per alloc+free pair under each set (stddev in
 parentheses), and each OTHER set as a ratio to BASE.  A ratio is marked
 with '*' when the difference is significant: |mean_a - mean_b| exceeds the
-sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it
-(scripts/report/mmstat.py); with fewer than two rounds nothing is marked.
+sum of the two half-widths qnorm(0.975) * stddev, as mmtests marks it,
+and the means are at least 1% apart (scripts/report/mmstat.py); with fewer
+than two rounds nothing is marked.
 """
 import sys
 from collections import defaultdict
@@ -65,7 +66,8 @@ def main(argv):
                 else:
                     row += f"{'-':>18}"
             print(row)
-    print("'*': difference significant (|a-b| > qnorm(0.975)*(sd_a+sd_b))")
+    print("'*': difference significant (|a-b| > qnorm(0.975)*(sd_a+sd_b) and "
+          f"|a/b - 1| >= {mmstat.MIN_EFFECT_PCT:g}%; the rounds of one boot)")
     return 0
 
 

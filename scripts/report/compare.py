@@ -15,7 +15,8 @@ BASE first:
 
 Hmean where higher is better, Amean where lower is better; the percentage
 is positive when better than BASE, and between '*' when the difference is
-significant (scripts/report/mmstat.py says how).
+significant (scripts/report/mmstat.py says how: at least 1%, and judged
+on per-boot means where the samples come from several boots).
 """
 import sys
 from collections import OrderedDict
@@ -24,34 +25,42 @@ import mmstat
 
 
 def tables(samples, configs):
-    """{bench: {metric: {config: [values]}}}, in order of appearance."""
+    """{bench: {metric: {config: {boot: [values]}}}}, in order of appearance,
+    and each metric's better."""
     out = OrderedDict()
     better = {}
-    for bench, metric, config, _, value, b in samples:
+    for bench, metric, config, _, value, b, boot in samples:
         if config not in configs:
             continue
         out.setdefault(bench, OrderedDict()).setdefault(metric, {}) \
-            .setdefault(config, []).append(value)
+            .setdefault(config, {}).setdefault(boot, []).append(value)
         better[(bench, metric)] = b
     return out, better
 
 
-def render(bench, metrics, better, configs, rounds):
+def flat(by_boot):
+    return [x for v in by_boot.values() for x in v]
+
+
+def render(bench, metrics, better, configs, rounds, boots):
     width = max(len(m) for m in metrics)
-    lines = [f"{bench}  ({rounds} rounds)",
+    where = f"{rounds} rounds" + (f" in each of {boots} boots" if boots > 1 else "")
+    lines = [f"{bench}  ({where})",
              " " * (10 + width) + "".join(f"{c:>23}" for c in configs)]
     base = configs[0]
-    prec = mmstat.precision([mmstat.summary(v, better[(bench, m)])[1]
+    prec = mmstat.precision([mmstat.summary(flat(v), better[(bench, m)])[1]
                              for m, pc in metrics.items() for v in pc.values()])
     for metric, per_config in metrics.items():
         b = better[(bench, metric)]
         if base not in per_config:
             continue
-        stat, _ = mmstat.summary(per_config[base], b)
+        stat, _ = mmstat.summary(flat(per_config[base]), b)
         row = f"{stat:<10}{metric:<{width}}"
         for c in configs:
             if c in per_config:
-                row += mmstat.cell(per_config[c], per_config[base], b, c == base, prec)
+                row += mmstat.cell(flat(per_config[c]), flat(per_config[base]), b, c == base, prec,
+                                   mmstat.judged(per_config[c], b),
+                                   mmstat.judged(per_config[base], b))
             else:
                 row += f"{'-':>23}"
         lines.append(row)
@@ -61,13 +70,20 @@ def render(bench, metrics, better, configs, rounds):
 def text(samples, configs):
     """The tables of every benchmark in @samples and the legend."""
     data, better = tables(samples, configs)
-    rounds = {}
+    rounds, boots = {}, {}
     for s in samples:
         rounds[s[0]] = max(rounds.get(s[0], 0), s[3])
-    return ("\n\n".join(render(b, m, better, configs, rounds[b]) for b, m in data.items()) +
+        boots.setdefault(s[0], set()).add(s[6])
+    several = any(len(v) > 1 for v in boots.values())
+    return ("\n\n".join(render(b, m, better, configs, rounds[b], len(boots[b]))
+                        for b, m in data.items()) +
             "\n\nRounds interleaved, the order rotating (A B C, B C A, C A B, ...); Hmean: higher is better, Amean: lower "
             "is better; % vs the first column, positive = better;\n"
-            "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff; an Hmean's stddev is mmtests' HStddev)")
+            "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff; an Hmean's stddev is mmtests' HStddev) "
+            f"and |x| >= {mmstat.MIN_EFFECT_PCT:g}%;\n" +
+            ("a and b are the means of each boot where a table has several boots, the rounds where it has one"
+             if several else
+             "a and b are the rounds of one boot: a second boot can move a row more than its rounds do"))
 
 
 def main(argv):

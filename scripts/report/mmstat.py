@@ -24,6 +24,20 @@ standard deviation (n - 1); for an Hmean the spread of the reciprocals,
 sqrt(sum((1/x - 1/H)^2) * H^4 / n).  With fewer than two samples on
 either side there is no spread to judge by and nothing is marked.
 
+Two rules that are not mmtests' own, so that a star means a difference
+that a second boot would show again:
+
+- Nothing below MIN_EFFECT_PCT (1%) is marked, whatever the spread: the
+  rounds of an exact count (instructions under QEMU -icount, lock
+  acquisitions) can agree to 0.01%, while the same row moves by a few
+  percent from one boot of the same kernel to the next (code layout,
+  what the boot left on the lists).
+- The samples judged are per-boot means when the samples come from two
+  or more boots (the optional seventh column of a samples file): the
+  rounds of one boot are not independent samples of the kernel, the
+  boots are.  A table from one boot is judged by its rounds and its
+  legend says so.
+
 Where the output is not mmtests' own: mmtests prints every value with two
 decimals, the tables here print four when every value of a table is below
 10 (counts per operation, which two decimals would round to 0.00); the
@@ -36,7 +50,11 @@ import math
 import sys
 
 QNORM_975 = 1.959963984540054
+MIN_EFFECT_PCT = 1.0
 SAMPLES_FIELDS = ("bench", "metric", "config", "round", "value", "better")
+# The optional seventh column: the boot the sample was measured in (0:
+# not said, one boot).
+BOOT_FIELD = "boot"
 
 
 def amean(values):
@@ -117,22 +135,38 @@ def cidiff(new, new_hw, base, base_hw):
 
 
 def significant(new_values, base_values, better):
+    """Whether @new_values differ from @base_values: the intervals apart
+    (cidiff) and the means at least MIN_EFFECT_PCT apart."""
     if len(new_values) < 2 or len(base_values) < 2:
         return False
     _, new = summary(new_values, better)
     _, base = summary(base_values, better)
+    if abs(gain(new, base, better)) < MIN_EFFECT_PCT:
+        return False
     return abs(cidiff(new, halfwidth(new_values, better), base,
                       halfwidth(base_values, better))) > 1
 
 
-def cell(new_values, base_values, better, is_base=False, precision=2):
-    """One value column of an mmtests row: '   266.30 *   1.85%*'."""
+def judged(values_by_boot, better):
+    """The samples significance judges, from {boot: [values]}: one summary
+    per boot when there are two or more boots, else the rounds."""
+    if len(values_by_boot) > 1:
+        return [summary(v, better)[1] for v in values_by_boot.values()]
+    return [x for v in values_by_boot.values() for x in v]
+
+
+def cell(new_values, base_values, better, is_base=False, precision=2,
+         new_judged=None, base_judged=None):
+    """One value column of an mmtests row: '   266.30 *   1.85%*'.  The
+    mean is of @new_values and @base_values; significance judges
+    @new_judged and @base_judged where given (per-boot means)."""
     _, value = summary(new_values, better)
     v = f"{value:12.{precision}f}"
     if is_base:
         return f"{v} ({0:7.2f}%)"
     pct = gain(value, summary(base_values, better)[1], better)
-    if significant(new_values, base_values, better):
+    if significant(new_values if new_judged is None else new_judged,
+                   base_values if base_judged is None else base_judged, better):
         return f"{v} *{pct:7.2f}%*"
     return f"{v} ({pct:7.2f}%)"
 
@@ -150,7 +184,8 @@ def count_min_mean_max_stddev(values):
 
 
 def read_samples(path):
-    """Samples TSV: bench metric config round value better, one per line.
+    """Samples TSV: bench metric config round value better [boot], one per
+    line, as tuples of seven (boot 0 where the line has none).
 
     Lines starting with '#' are comments.  Raises ValueError naming the
     line on a malformed one.
@@ -162,17 +197,20 @@ def read_samples(path):
             if not line or line.startswith("#"):
                 continue
             fields = line.split("\t")
-            if len(fields) != len(SAMPLES_FIELDS):
+            if len(fields) not in (len(SAMPLES_FIELDS), len(SAMPLES_FIELDS) + 1):
                 raise ValueError(f"{path}:{n}: {len(fields)} fields, want "
-                                 f"{len(SAMPLES_FIELDS)} ({' '.join(SAMPLES_FIELDS)})")
-            bench, metric, config, rnd, value, better = fields
+                                 f"{len(SAMPLES_FIELDS)} ({' '.join(SAMPLES_FIELDS)}) "
+                                 f"or {len(SAMPLES_FIELDS) + 1} (and {BOOT_FIELD})")
+            bench, metric, config, rnd, value, better = fields[:6]
+            boot = fields[6] if len(fields) > 6 else "0"
             if better not in ("higher", "lower"):
                 raise ValueError(f"{path}:{n}: better is '{better}', not higher or lower")
             try:
-                samples.append((bench, metric, config, int(rnd), float(value), better))
+                samples.append((bench, metric, config, int(rnd), float(value), better,
+                                int(boot)))
             except ValueError:
-                raise ValueError(f"{path}:{n}: round '{rnd}' or value '{value}' "
-                                 "is not a number") from None
+                raise ValueError(f"{path}:{n}: round '{rnd}', value '{value}' or boot "
+                                 f"'{boot}' is not a number") from None
     return samples
 
 

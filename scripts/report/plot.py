@@ -36,7 +36,7 @@ FAMILY = re.compile(r"^(.*?)-?(\d+)([A-Za-z]*)$")
 def families(samples, configs):
     """{(bench, family): {x: {config: [values]}}} and each one's better."""
     out, better = OrderedDict(), {}
-    for bench, metric, config, _, value, b in samples:
+    for bench, metric, config, _, value, b, _ in samples:
         if config not in configs:
             continue
         m = FAMILY.match(metric)

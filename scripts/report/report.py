@@ -12,6 +12,9 @@ listed in extra.txt ("title<TAB>file").  This step writes there:
 
   comparison.txt  the mmtests-style tables (scripts/report/compare.py), CONFIG
                   order, the first one the base
+  lkp.txt         the read-fault benchmark (anon-r-seq, the 2016 LKP
+                  report's workload) as the kernel test robot tables it
+                  (scripts/report/lkp.py), where the run has it
   plots/          one SVG and PNG per benchmark and metric family
                   (scripts/report/plot.py); plots already there (latency
                   distributions) are listed in the report too
@@ -24,8 +27,12 @@ import os
 import sys
 
 import compare
+import lkp
 import mmstat
 import plot
+
+# The benchmarks shown the LKP way too (the workload of the 2016 LKP report).
+LKP_BENCH = "anon-r-seq"
 
 
 def read_tsv(path, fields):
@@ -64,12 +71,22 @@ def main(argv):
     name = os.path.basename(os.path.normpath(results))
     md = [f"# Run {name}", "",
           f"Configurations: {', '.join(configs)} (the first is the base of every "
-          "percentage). Rounds are interleaved on one boot per benchmark: "
-          "A B C, B C A, C A B, ... (the order rotates), after a warm-up round that is not counted.", "",
+          "percentage). Rounds are interleaved in each boot of a benchmark: "
+          "A B C, B C A, C A B, ... (the order rotates), after a warm-up round that is not counted; "
+          "a table says when its benchmark ran in several boots, and its stars then judge the per-boot means.", "",
           "| what | where | reproduce | run folder |", "|---|---|---|---|"]
     for what, where, cmd, run in read_tsv(os.path.join(results, "runs.txt"), 4):
         md.append(f"| {what} | {where} | `{cmd}` | `{run}` |")
     md += ["", "## Comparison (mmtests format)", "", "```", tables, "```", ""]
+    lkp_table = lkp.text(samples, configs, LKP_BENCH)
+    if lkp_table:
+        with open(os.path.join(results, "lkp.txt"), "w") as f:
+            f.write(lkp_table + "\n")
+        md += ["## The read-fault benchmark (anon-r-seq), as the kernel test robot reports it", "",
+               f"`scripts/report/lkp.py --bench {LKP_BENCH} samples.tsv {' '.join(configs)}`: the same "
+               "samples as the tables above; %change is the plain change against the first "
+               "column, %stddev over the per-boot means where there are several boots.", "",
+               "```", lkp_table, "```", ""]
     for title, file in read_tsv(os.path.join(results, "extra.txt"), 2):
         with open(os.path.join(results, file)) as f:
             md += [f"## {title}", "", "```", f.read().rstrip("\n"), "```", ""]

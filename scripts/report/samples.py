@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Step: the samples of a benchmark run, as scripts/report/compare.py reads them.
 
-Usage: scripts/report/samples.py [--tag TAG] LOG...
+Usage: scripts/report/samples.py [--tag TAG] [--boot N] LOG...
 
 Reads the records of guest logs (scripts/report/records.py) and prints one
 tab-separated sample per line (bench, metric, config, round, value,
@@ -15,8 +15,10 @@ better):
 
 One sample per bench, metric, config and round (the first); round 0 is
 the warm-up (guest/ab_rounds.sh) and is dropped.  --tag
-appends "@TAG" to the bench names (e.g. the architecture a run was on).
-Exits 1 if no result line was found.
+appends "@TAG" to the bench names (e.g. the architecture a run was on);
+--boot N adds a seventh column, the boot the logs are of (a positive
+number), so that scripts/report/compare.py judges several boots by their
+means.  Exits 1 if no result line was found.
 """
 import sys
 
@@ -45,14 +47,21 @@ def samples(recs, tag=""):
 
 def main(argv):
     args = argv[1:]
-    tag = ""
-    if args[:1] == ["--tag"]:
+    tag, boot = "", None
+    while args[:1] in (["--tag"], ["--boot"]):
         if len(args) < 2:
-            print("samples: error: --tag needs a value", file=sys.stderr)
+            print(f"samples: error: {args[0]} needs a value", file=sys.stderr)
             return 2
-        tag, args = "@" + args[1], args[2:]
+        if args[0] == "--tag":
+            tag = "@" + args[1]
+        elif not args[1].isdigit() or int(args[1]) < 1:
+            print(f"samples: error: --boot '{args[1]}' is not a positive number", file=sys.stderr)
+            return 2
+        else:
+            boot = int(args[1])
+        args = args[2:]
     if not args:
-        print("samples: error: usage: scripts/report/samples.py [--tag TAG] LOG...", file=sys.stderr)
+        print("samples: error: usage: scripts/report/samples.py [--tag TAG] [--boot N] LOG...", file=sys.stderr)
         return 2
     recs, rc = records.load("samples", args, ("bench", "result"))
     if recs is None:
@@ -64,7 +73,7 @@ def main(argv):
         return 2
     n = 0
     for s in out:
-        print("\t".join(str(x) for x in s))
+        print("\t".join(str(x) for x in s + ((boot,) if boot else ())))
         n += 1
     if not n:
         print(f"samples: error: no result lines in {' '.join(args)}", file=sys.stderr)

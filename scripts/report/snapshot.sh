@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Step: keep a run of the main job in the repository.  Copies what a
-# reader needs of a results folder (report.md, comparison.txt,
+# reader needs of a results folder (report.md, comparison.txt, lkp.txt,
 # highorder.txt, preset.conf, runs.txt, run-info.txt, samples.tsv and the
 # SVG plots) to docs/results/NAME/, as generated, never edited.
 # run-info.txt holds the code the run measured (lib.sh code_hash): make
@@ -24,7 +24,7 @@ done
 dest=$REPO/docs/results/$name
 [ ! -e "$dest" ] || die "$dest exists: choose another NAME or remove it first"
 mkdir -p "$dest/plots"
-for f in report.md comparison.txt highorder.txt preset.conf runs.txt run-info.txt samples.tsv; do
+for f in report.md comparison.txt lkp.txt highorder.txt preset.conf runs.txt run-info.txt samples.tsv; do
 	[ ! -f "$results/$f" ] || cp "$results/$f" "$dest/"
 done
 cp "$results"/plots/*.svg "$dest/plots/" 2>/dev/null || true

@@ -121,6 +121,32 @@ class Significance(unittest.TestCase):
         other = [107.8, 109.8, 111.8, 113.8, 115.8]
         self.assertFalse(mmstat.significant(other, before, "lower"))
 
+    def test_minimum_effect(self):
+        # intervals far apart (cidiff 18) but the means 0.5% apart: not
+        # marked; 1.5% apart: marked
+        base = [1000.0, 1000.2]
+        self.assertFalse(mmstat.significant([1005.0, 1005.2], base, "lower"))
+        self.assertTrue(mmstat.significant([1015.0, 1015.2], base, "lower"))
+        self.assertFalse(mmstat.significant([1009.9, 1009.9], [1000.0, 1000.0], "lower"))
+        self.assertTrue(mmstat.significant([1010.1, 1010.1], [1000.0, 1000.0], "lower"))
+
+    def test_judged_per_boot(self):
+        # two boots: one mean each; one boot: its rounds
+        self.assertEqual(mmstat.judged({1: [100.0, 100.0, 100.0], 2: [103.0, 103.0, 103.0]}, "lower"),
+                         [100.0, 103.0])
+        self.assertEqual(mmstat.judged({0: [1.0, 2.0]}, "lower"), [1.0, 2.0])
+        # the hand-checked case of tests/stats/samples.tsv: the rounds
+        # pooled would mark it, the per-boot means do not
+        before = {1: [100.0] * 3, 2: [103.0] * 3}
+        upstream = {1: [106.0] * 3, 2: [106.6] * 3}
+        pooled_b, pooled_u = before[1] + before[2], upstream[1] + upstream[2]
+        self.assertTrue(mmstat.significant(pooled_u, pooled_b, "lower"))
+        self.assertFalse(mmstat.significant(mmstat.judged(upstream, "lower"),
+                                            mmstat.judged(before, "lower"), "lower"))
+        self.assertEqual(mmstat.cell(pooled_u, pooled_b, "lower", False, 2,
+                                     mmstat.judged(upstream, "lower"), mmstat.judged(before, "lower")),
+                         "      106.30 (  -4.73%)")
+
     def test_hmean_used_for_throughput(self):
         # Hmean(1, 100) = 1.98 against 2: the arithmetic mean (50.5) would differ
         self.assertFalse(mmstat.significant([1, 100], [2, 2], "higher"))
@@ -159,7 +185,17 @@ class Samples(unittest.TestCase):
     def test_reads(self):
         path = self.write("# comment\nnetperf-udp\tsend-64\tbefore\t1\t6.25\thigher\n")
         self.assertEqual(mmstat.read_samples(path),
-                         [("netperf-udp", "send-64", "before", 1, 6.25, "higher")])
+                         [("netperf-udp", "send-64", "before", 1, 6.25, "higher", 0)])
+
+    def test_reads_boot(self):
+        path = self.write("netperf-udp\tsend-64\tbefore\t1\t6.25\thigher\t2\n")
+        self.assertEqual(mmstat.read_samples(path),
+                         [("netperf-udp", "send-64", "before", 1, 6.25, "higher", 2)])
+
+    def test_bad_boot(self):
+        path = self.write("a\tb\tc\t1\t2\tlower\tfirst\n")
+        with self.assertRaisesRegex(ValueError, "boot 'first' is not a number"):
+            mmstat.read_samples(path)
 
     def test_bad_field_count(self):
         path = self.write("a\tb\tc\n")
