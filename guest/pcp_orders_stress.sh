@@ -8,13 +8,32 @@
 # every write no per-CPU list may hold a page of an order outside the new
 # set ("count by order" of /proc/zoneinfo), and the default set must be
 # back at the end.
-# Usage (in the guest): pcp_orders_stress.sh [SECONDS]   (default 10)
+#
+# With --hotplug, CPUs 1..N-1 are also taken offline and brought back in a
+# loop the whole time (/sys/devices/system/cpu/cpuN/online), so that set
+# changes race with the drain of a dying CPU (page_alloc_cpu_dead()) and
+# with the lists of a CPU coming up.  At the end, with the last set
+# written and every CPU online again: no list holds a page outside that
+# set; and a CPU taken down with every order cached and brought back
+# holds no mTHP or THP page (orders 4 and up: only anonymous faults
+# allocate them, and THP is switched off before it comes back) right
+# after it comes up: its lists were emptied when it went down.  (Orders 1-3 are not checked there: the slab
+# allocator may take them on the new CPU at once.)
+#
+# Usage (in the guest): pcp_orders_stress.sh [--hotplug] [SECONDS]   (default 10)
 
+hotplug=
+[ "${1:-}" != --hotplug ] || { hotplug=1; shift; }
 secs=${1:-10}
 knob=/proc/sys/vm/percpu_pagelist_orders
 [ -e "$knob" ] || { echo "SKIP: $knob not present"; exit 4; }
 default=$(cat "$knob")
 cpus=$(grep -c '^processor' /proc/cpuinfo)
+if [ -n "$hotplug" ]; then
+	[ "$cpus" -ge 2 ] || { echo "SKIP: --hotplug needs 2 CPUs or more"; exit 4; }
+	[ -w /sys/devices/system/cpu/cpu1/online ] ||
+		{ echo "SKIP: CPU 1 cannot go offline (CONFIG_HOTPLUG_CPU)"; exit 4; }
+fi
 # "all": every order with lists (0-9 with THP, 0-8 without).
 all=0-9
 pcp-write "$knob" "$all" >/dev/null || all=0-8
@@ -32,13 +51,49 @@ if [ -d $thp ]; then
 		sizes="$sizes ${kb%kB}"
 	done
 fi
-echo "# $cpus CPUs, sets: 0, $default (default), $all (all) and subsets; folio sizes (KiB): $sizes"
+echo "# $cpus CPUs, sets: 0, $default (default), $all (all) and subsets; folio sizes (KiB): $sizes${hotplug:+; CPUs 1-$((cpus - 1)) offline and online in a loop}"
 
 i=0
 while [ $i -lt "$cpus" ]; do
 	pcp-fault "$secs" $sizes >/tmp/fault.$i 2>&1 &
 	i=$((i + 1))
 done
+
+# cpu_online CPU 0|1: write the CPU's online file; a failure is logged
+# (EBUSY can happen), not fatal, and counted.
+cpu_online() {
+	echo "$2" 2>/dev/null >/sys/devices/system/cpu/cpu$1/online
+}
+
+# high_order_pages CPU: the pages of orders 4 and up on the CPU's lists,
+# every zone ("count by order" of /proc/zoneinfo).
+high_order_pages() {
+	awk -v want="$1" '/^ *cpu: / { cpu = $2 }
+		/^ *count by order:/ && cpu == want { for (f = 8; f <= NF; f++) n += $f }
+		END { print n + 0 }' /proc/zoneinfo
+}
+
+if [ -n "$hotplug" ]; then
+	rm -f /tmp/hotplug.stop
+	(
+		cycles=0 failed=0
+		while [ ! -e /tmp/hotplug.stop ]; do
+			c=1
+			while [ $c -lt "$cpus" ]; do
+				cpu_online $c 0 || failed=$((failed + 1))
+				c=$((c + 1))
+			done
+			c=1
+			while [ $c -lt "$cpus" ]; do
+				cpu_online $c 1 || failed=$((failed + 1))
+				c=$((c + 1))
+			done
+			cycles=$((cycles + 1))
+			echo "$cycles $failed" >/tmp/hotplug.count
+		done
+	) &
+	hotplug_pid=$!
+fi
 
 writes=0 checks=0 check=0
 grep -q 'count by order:' /proc/zoneinfo && check=1
@@ -56,8 +111,40 @@ while [ "$(date +%s)" -lt "$end" ]; do
 		usleep 2000 2>/dev/null || sleep 0.002
 	done
 done
+if [ -n "$hotplug" ]; then
+	touch /tmp/hotplug.stop
+	wait "$hotplug_pid"
+fi
 wait
 cat /tmp/fault.*
+echo "# $writes set changes, $checks checked in /proc/zoneinfo: no page of a removed order left"
+ok=1
+if [ -n "$hotplug" ]; then
+	cycles=0 failed=0
+	[ ! -f /tmp/hotplug.count ] || read -r cycles failed </tmp/hotplug.count
+	echo "# $cycles hotplug cycles of CPUs 1-$((cpus - 1)) ($failed offline/online writes refused)"
+	[ "$cycles" -gt 0 ] || { echo "no hotplug cycle completed"; ok=0; }
+	# Every CPU online, the last set in force: nothing outside it.
+	c=1
+	while [ $c -lt "$cpus" ]; do cpu_online $c 1; c=$((c + 1)); done
+	pcp_orders_drained.sh 0 || { echo "after the hotplug loop, set 0"; ok=0; }
+	# A CPU that went down with pages of every order on its lists comes
+	# back with none of an mTHP or THP order.
+	pcp-write "$knob" "$all" >/dev/null
+	taskset 2 pcp-fault 1 $sizes >/dev/null
+	held=$(high_order_pages 1)
+	# From here no process faults mTHP or THP folios (every process's
+	# anonymous faults would, with every size enabled), so that what CPU
+	# 1 holds of orders 4 and up when it is back came from before.
+	if [ -d $thp ]; then
+		echo never >$thp/enabled
+		for d in $thp/hugepages-*kB; do echo never 2>/dev/null >"$d/enabled"; done
+	fi
+	cpu_online 1 0 || { echo "CPU 1 does not go offline"; ok=0; }
+	cpu_online 1 1 || { echo "CPU 1 does not come back"; ok=0; }
+	echo "# CPU 1: $held pages of orders 4 and up on its lists before it went down, $(high_order_pages 1) when it came back"
+	CPU=1 pcp_orders_drained.sh 0-3 || { echo "CPU 1 came back with pages of orders 4 and up"; ok=0; }
+fi
 pcp-write "$knob" "$default" >/dev/null
-echo "# $writes set changes, $checks checked in /proc/zoneinfo: no page of a removed order left; set restored to $(cat "$knob")"
-[ "$(cat "$knob")" = "$default" ] && ! grep -q -v '^pcp-fault: ' /tmp/fault.*
+echo "# set restored to $(cat "$knob")"
+[ "$ok" = 1 ] && [ "$(cat "$knob")" = "$default" ] && ! grep -q -v '^pcp-fault: ' /tmp/fault.*

@@ -44,6 +44,7 @@ KERNEL_TESTS=(
 	x86_64_pcp_orders_sysctl
 	x86_64_pcp_orders_stress_2cpu
 	x86_64_pcp_orders_stress_4cpu
+	x86_64_pcp_cpu_hotplug
 	x86_64_slowpath_sysctl
 	x86_64_zonelock_smoke
 	deb_package_small
@@ -179,6 +180,10 @@ test_zoneinfo_drained_golden() {
 	out=$(guest/pcp_orders_drained.sh 0-3,9 "$z") && return 1
 	[ "$out" = "Node 0 DMA32 cpu 0: 16 pages of order 4, not in set 0-3,9" ]
 	[ "$(guest/pcp_orders_drained.sh 0 "$z" | wc -l)" = 5 ]
+	# one CPU's lists only (CPU=N): CPU 1 holds order 0 alone, CPU 0 does not
+	CPU=1 guest/pcp_orders_drained.sh 0 "$z"
+	out=$(CPU=0 guest/pcp_orders_drained.sh 0-3 "$z") && return 1
+	[ "$(wc -l <<<"$out")" = 2 ]
 	guest/pcp_orders_drained.sh 0 tests/splat/clean-boot.log && return 1
 	[ $? = 3 ]
 }
@@ -523,6 +528,20 @@ test_x86_64_pcp_orders_stress_2cpu() {
 
 test_x86_64_pcp_orders_stress_4cpu() {
 	stress_x86_64 --smp 4 --mem 1G
+}
+
+# The same with CPUs 1-3 going offline and online in a loop (issue 12):
+# no splat, hotplug cycles done, nothing outside the set afterwards, and
+# CPU 1, taken down holding mTHP/THP pages, comes back holding none.
+test_x86_64_pcp_cpu_hotplug() {
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 4 --mem 1G --timeout 180 -- \
+		pcp_orders_stress.sh --hotplug 8
+	cat "$TEST_RUN/output.txt"
+	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/output.txt"
+	grep -qE '^# [1-9][0-9]* hotplug cycles of CPUs 1-3' "$TEST_RUN/output.txt"
+	# the check after the CPU came back was not vacuous
+	grep -qE '^# CPU 1: [1-9][0-9]* pages of orders 4 and up on its lists before it went down, 0 when' \
+		"$TEST_RUN/output.txt"
 }
 
 # The two slowpath switches: defaults, valid values, EINVAL with the value
