@@ -14,7 +14,8 @@
 #     "mode=pressure"), print the /proc/vmstat counters that moved
 #     meanwhile ("highorder:" lines);
 #   - stop the workers.
-# The switches are restored at the end.
+# The switches are restored at the end, and pcp_no_page_lost.sh checks that
+# the free pages and the pages on the per-CPU lists came back.
 #
 # Usage (in the guest): highorder_pressure.sh KO ROUNDS "ORDERS" "PARAMS" NAME=DRAIN:EARLY...
 # e.g. highorder_pressure.sh pcp_bench.ko 3 "1 3 9" "mem_pct=80 thisnode=1" d1e1=1:1 d2e1=2:1
@@ -48,6 +49,7 @@ allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct"
 pattern="^($(echo $counters | tr ' ' '|')) "
 default_drain=$(cat "$drain") default_early=$(cat "$early")
 echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk"
+pcp_no_page_lost.sh before /tmp/pages.before || die "per-CPU counts wrong before the runs"
 
 r=1
 while [ "$r" -le "$rounds" ]; do
@@ -100,3 +102,4 @@ done
 pcp-write "$drain" "$default_drain" >/dev/null
 pcp-write "$early" "$default_early" >/dev/null
 echo "highorder_pressure: $rounds rounds of $*; switches restored to $(cat "$drain"):$(cat "$early")"
+pcp_no_page_lost.sh after /tmp/pages.before || die "pages lost or per-CPU counts wrong after the runs"

@@ -20,6 +20,9 @@
 # after it comes up: its lists were emptied when it went down.  (Orders 1-3 are not checked there: the slab
 # allocator may take them on the new CPU at once.)
 #
+# Before and after, pcp_no_page_lost.sh: every CPU's count is the pages on
+# its lists, and the free pages plus the pages on the lists come back.
+#
 # Usage (in the guest): pcp_orders_stress.sh [--hotplug] [SECONDS]   (default 10)
 
 hotplug=
@@ -51,6 +54,7 @@ if [ -d $thp ]; then
 		sizes="$sizes ${kb%kB}"
 	done
 fi
+pcp_no_page_lost.sh before /tmp/pages.before || { echo "counts wrong before the stress"; exit 1; }
 echo "# $cpus CPUs, sets: 0, $default (default), $all (all) and subsets; folio sizes (KiB): $sizes${hotplug:+; CPUs 1-$((cpus - 1)) offline and online in a loop}"
 
 i=0
@@ -147,4 +151,5 @@ if [ -n "$hotplug" ]; then
 fi
 pcp-write "$knob" "$default" >/dev/null
 echo "# set restored to $(cat "$knob")"
+pcp_no_page_lost.sh after /tmp/pages.before || ok=0
 [ "$ok" = 1 ] && [ "$(cat "$knob")" = "$default" ] && ! grep -q -v '^pcp-fault: ' /tmp/fault.*

@@ -14,6 +14,7 @@ HOST_TESTS=(
 	compare_golden
 	bench_report_golden
 	zoneinfo_drained_golden
+	no_page_lost_golden
 	highorder_report_golden
 	docs_usage_lines
 )
@@ -186,6 +187,28 @@ test_zoneinfo_drained_golden() {
 	[ "$(wc -l <<<"$out")" = 2 ]
 	guest/pcp_orders_drained.sh 0 tests/splat/clean-boot.log && return 1
 	[ $? = 3 ]
+}
+
+# guest/pcp_no_page_lost.sh on saved /proc/zoneinfo files (ZONEINFO=, no
+# settling): the same figures before and after pass; CPU 1 counting one
+# page more than its lists hold, or DMA32 with 2000 free pages fewer than
+# before (more than the tolerance), fail and are named; bad use is refused.
+test_no_page_lost_golden() {
+	local z=tests/zoneinfo/two-cpus.txt t=$TEST_TMP out
+	ZONEINFO=$z guest/pcp_no_page_lost.sh before "$t/before"
+	[ "$(cat "$t/before")" = "$(printf 'Node0:DMA 3840 0 0\nNode0:DMA32 100000 833 0')" ]
+	out=$(ZONEINFO=$z guest/pcp_no_page_lost.sh after "$t/before")
+	grep -q '^no-page-lost: zone=Node0:DMA32 before=100000+833 now=100000+833 (free+pcp) lost=0 tolerance=64 ok$' <<<"$out"
+	sed 's/count: 93$/count: 94/' "$z" >"$t/miscount"
+	out=$(ZONEINFO=$t/miscount guest/pcp_no_page_lost.sh after "$t/before") && return 1
+	[ "$(grep -c 'Node0:DMA32 cpu 1: count 94, but 93 pages on its lists' <<<"$out")" = 2 ]
+	sed 's/pages free     100000/pages free     98000/' "$z" >"$t/lost"
+	out=$(ZONEINFO=$t/lost guest/pcp_no_page_lost.sh after "$t/before") && return 1
+	grep -q 'zone=Node0:DMA32 .* lost=2000 tolerance=64 FAIL$' <<<"$out"
+	ZONEINFO=$t/lost guest/pcp_no_page_lost.sh after "$t/before" 2000
+	expect_error "no such file" guest/pcp_no_page_lost.sh after "$t/nothing"
+	expect_error "not a number" guest/pcp_no_page_lost.sh after "$t/before" -3
+	expect_error "usage" guest/pcp_no_page_lost.sh during "$t/before"
 }
 
 # scripts/report/highorder-report.py pools rounds by hand-checked figures: set a,

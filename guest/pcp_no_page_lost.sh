@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# No page lost (issue 12): what the buddy allocator and the per-CPU lists
+# hold together comes back after a workload, and each CPU's pcp->count is
+# the number of pages actually on its lists.
+#
+#   pcp_no_page_lost.sh before FILE
+#       settle, then write to FILE, per zone, the free pages and the pages
+#       on the per-CPU lists ("pages free" and the sum of "count" in
+#       /proc/zoneinfo);
+#   pcp_no_page_lost.sh after FILE [TOLERANCE]
+#       check every CPU's count against its lists, settle, and compare
+#       with FILE: per zone, the free pages plus the pages on the lists may
+#       be at most TOLERANCE pages fewer than before (default: 0.25% of the
+#       zone's managed pages, at least 64: the slab and page tables a
+#       workload leaves behind).
+#
+# Settle: the order set written as 0 and back (a set change drains the
+# orders it removes: every order above 0), page cache and slab dropped,
+# the per-CPU vm counters folded (vm/stat_refresh), so that "pages free"
+# is exact.  Order 0 keeps its lists: they are counted, not drained.
+#
+# The count check: "count" of each CPU must equal the sum of its "count by
+# order" (the lists walked under that CPU's pcp->lock); count is read just
+# before the walk without the lock, so a CPU that freed or allocated in
+# between may differ in one read: a CPU fails only if it differs in three
+# reads in a row.
+#
+# Prints one "no-page-lost:" line per zone with the figures and one line
+# per problem; exits 1 on a problem, 2 on bad use, 3 if the kernel lacks
+# "count by order".  Env: ZONEINFO=FILE reads FILE instead of
+# /proc/zoneinfo and does not settle (for tests).
+
+die() { echo "pcp_no_page_lost: error: $*" >&2; exit 2; }
+usage="usage: pcp_no_page_lost.sh before FILE | after FILE [TOLERANCE]"
+mode=${1:-} file=${2:-} tol=${3:-}
+case $mode in
+before|after) ;;
+*) die "$usage" ;;
+esac
+[ -n "$file" ] || die "$usage"
+[ -z "$tol" ] || [ "$tol" -ge 0 ] 2>/dev/null || die "TOLERANCE '$tol' is not a number of pages"
+[ "$mode" = before ] || [ -f "$file" ] || die "$file: no such file (run 'before' first)"
+zoneinfo=${ZONEINFO:-/proc/zoneinfo}
+[ -r "$zoneinfo" ] || die "$zoneinfo: cannot read"
+grep -q 'count by order:' "$zoneinfo" || { echo "no 'count by order' in $zoneinfo"; exit 3; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/pcp_no_page_lost.XXXXXX") || die "cannot make a scratch folder"
+trap 'rm -rf "$tmp"' EXIT
+
+settle() {
+	[ -z "${ZONEINFO:-}" ] || return 0
+	pcp_drain.sh
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	echo 1 2>/dev/null >/proc/sys/vm/stat_refresh
+}
+
+# Per zone: "ZONE FREE PCP MANAGED" (the zone as "Node N ZONE").
+zone_figures() {
+	awk '/^Node [0-9]+, *zone/ { z = "Node" $2 $4; sub(",", ":", z); zones[++n] = z }
+		/^  pages free/ { free[z] = $3 }
+		/^ +managed/ { managed[z] = $2 }
+		/^ +count: / { pcp[z] += $2 }
+		END { for (i = 1; i <= n; i++) {
+			z = zones[i]
+			if (free[z] || pcp[z] || managed[z])
+				printf "%s %d %d %d\n", z, free[z], pcp[z], managed[z]
+		} }' "$zoneinfo"
+}
+
+# The CPUs whose count is not the pages on their lists: "ZONE CPU COUNT LISTED".
+count_mismatches() {
+	awk '/^Node [0-9]+, *zone/ { z = "Node" $2 $4; sub(",", ":", z) }
+		/^ *cpu: / { cpu = $2 }
+		/^ +count: / { count = $2 }
+		/^ *count by order:/ { s = 0; for (f = 4; f <= NF; f++) s += $f
+			if (s != count) printf "%s %s %d %d\n", z, cpu, count, s }' "$zoneinfo"
+}
+
+# check_counts WHEN: every CPU whose count differs from its lists in three
+# reads in a row is a problem.
+check_counts() {
+	count_mismatches >"$tmp/count"
+	reads=1
+	while [ $reads -lt 3 ] && [ -s "$tmp/count" ]; do
+		reads=$((reads + 1))
+		count_mismatches >"$tmp/count.new"
+		awk 'NR == FNR { again[$1 " " $2] = 1; next } ($1 " " $2) in again' \
+			"$tmp/count.new" "$tmp/count" >"$tmp/count.both"
+		mv "$tmp/count.both" "$tmp/count"
+	done
+	while read -r z cpu count listed; do
+		echo "no-page-lost: $1: $z cpu $cpu: count $count, but $listed pages on its lists (three reads)"
+		bad=1
+	done <"$tmp/count"
+	checked=$((checked + $(awk '/^ *cpu: / { n++ } END { print n + 0 }' "$zoneinfo")))
+}
+
+bad=0 checked=0
+if [ "$mode" = before ]; then
+	settle
+	check_counts before
+	zone_figures >"$file" || die "cannot write $file"
+	awk '{ printf "no-page-lost: before: zone=%s free=%d pcp=%d managed=%d\n", $1, $2, $3, $4 }' "$file"
+	exit $bad
+fi
+
+check_counts "after the workload"
+settle
+check_counts settled
+zone_figures >"$tmp/after"
+awk -v tol="$tol" '
+	NR == FNR { free[$1] = $2; pcp[$1] = $3; next }
+	{
+		if (!($1 in free)) { printf "no-page-lost: zone %s: not in the before file\n", $1; bad = 1; next }
+		t = tol != "" ? tol : int($4 / 400); if (tol == "" && t < 64) t = 64
+		before = free[$1] + pcp[$1]; now = $2 + $3; lost = before - now
+		printf "no-page-lost: zone=%s before=%d+%d now=%d+%d (free+pcp) lost=%d tolerance=%d %s\n",
+		       $1, free[$1], pcp[$1], $2, $3, lost, t, (lost > t ? "FAIL" : "ok")
+		if (lost > t) bad = 1
+	}
+	END { exit bad }' "$file" "$tmp/after" || bad=1
+echo "no-page-lost: $checked per-CPU counts checked against their lists; $([ "$bad" = 0 ] && echo ok || echo FAILED)"
+exit $bad
