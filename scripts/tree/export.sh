@@ -179,6 +179,10 @@ if [ "$dest" = "$SERIES_DIR" ] && [ "$TREE" = "$BUILD/linux" ]; then
 	for n in "${SERIES_NAMES[@]}"; do
 		git -C "$TREE" config "pcp.head.pcp-$n" "$(git -C "$TREE" rev-parse "pcp-$n")"
 	done
-	git -C "$TREE" config --unset pcp.applied || true
+	# An export that changed no patch (a cover letter, results) leaves the
+	# tree as applied: writing the branches again would touch every
+	# patched file and rebuild every kernel.
+	[ "$(series_hash "$dest")" = "$(git -C "$TREE" config --get pcp.applied || true)" ] ||
+		git -C "$TREE" config --unset pcp.applied || true
 fi
 log "$(series_count "$dest") patch(es) exported to $dest ($(series_list)), sent by $ident"
