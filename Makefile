@@ -17,6 +17,8 @@
 #   make deb            Debian packages of the patched kernel (CONFIG=file or SMALL=1;
 #                       default: Debian's own config from linux-config-6.12)
 #   make unpatched      patched defaults vs unpatched 6.12, alternate UML boots
+#   make mm-selftests   the kernel's mm selftests on unpatched, defaults and every
+#                       order cached; records tests/mm-selftests.txt
 #   make build-um       UML kernel           make build-x86_64    x86_64 kernel
 #   make boot-um CMD='...'                   make boot-x86_64 CMD='...' [SMP=4 MEM=1G]
 #   make clean          remove kernel build outputs and run folders (keeps build/linux)
@@ -25,10 +27,10 @@ SHELL := /bin/bash
 CMD ?= zoneinfo_pcp.sh
 export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
 
-.PHONY: help run check check-fast check-all deps tree export bench-results deb unpatched build-um build-x86_64 boot-um boot-x86_64 clean
+.PHONY: help run check check-fast check-all deps tree export bench-results deb unpatched mm-selftests build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,23s/^# \{0,1\}//p' Makefile
+	@sed -n '3,25s/^# \{0,1\}//p' Makefile
 
 deps:
 	@scripts/setup/deps.sh
@@ -52,6 +54,9 @@ deb: tree
 
 unpatched: tree
 	@scripts/bench/bench-unpatched.sh $(ROUNDS) $(LOOPS)
+
+mm-selftests: tree
+	@scripts/gates/mm-selftests.sh --save tests/mm-selftests.txt
 
 build-um build-x86_64: build-%: tree
 	@scripts/build/build.sh $*

@@ -285,12 +285,35 @@ flavour() {
 	[ "${DEBUG:-0}" = 1 ] && f=$f-debug
 	[ "${KUNIT:-0}" = 1 ] && f=$f-kunit
 	[ "${LOCKSTAT:-0}" = 1 ] && f=$f-lockstat
+	[ "${SELFTESTS:-0}" = 1 ] && f=$f-selftests
 	if [ -n "${EXTRA_CONFIG:-}" ]; then
 		# shellcheck disable=SC2086
 		sum=$({ echo "$EXTRA_CONFIG"; cat $EXTRA_CONFIG 2>/dev/null; } | cksum)
 		f=$f-extra-${sum%% *}
 	fi
 	echo "$f"
+}
+
+# unpatched_tree: the worktree of the unpatched base, build/base, checked
+# out at the tag tree.sh put on the unpacked tarball or, in a KSRC tree, at
+# the commit below the series' patches; BASE_REF: another commit.  Prints
+# its path.
+unpatched_tree() {
+	local base wt=$BUILD/base npatches
+	base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}") || base=
+	[ -n "$base" ] || [ -z "${BASE_REF:-}" ] || die "BASE_REF '$BASE_REF': no such commit in $SRC"
+	if [ -z "$base" ]; then
+		npatches=$(series_count "$SERIES_DIR")
+		base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
+			die "$SRC has fewer commits than the series' $npatches patches"
+	fi
+	if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
+		git -C "$SRC" worktree prune
+		git -C "$SRC" worktree add -q --detach "$wt" "$base" >&2 ||
+			die "cannot make the unpatched worktree $wt"
+	fi
+	git -C "$wt" checkout -q --detach "$base" >&2 || die "cannot check out $base in $wt"
+	echo "$wt"
 }
 
 # OUTDIR overrides the build folder (the tests use a scratch one).

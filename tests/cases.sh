@@ -15,10 +15,11 @@ HOST_TESTS=(
 	bench_report_golden
 	zoneinfo_drained_golden
 	no_page_lost_golden
+	selftests_compare_golden
 	highorder_report_golden
 	docs_usage_lines
 )
-FAST_TESTS=("${HOST_TESTS[@]}" check_all_record)
+FAST_TESTS=("${HOST_TESTS[@]}" check_all_record mm_selftests_record)
 KERNEL_TESTS=(
 	series_applies
 	results_snapshots
@@ -141,6 +142,40 @@ test_check_all_record() {
 	grep -v '^ok - gate_sample_sparse ' "$r" >"$t/partial.txt"
 	expect_error "has no passing gate_sample_sparse" tests/check-record.sh "$t/partial.txt"
 	expect_error "no such file" tests/check-record.sh "$t/missing.txt"
+}
+
+# tests/mm-selftests.txt, the last make mm-selftests, is of the series as
+# it is and says the three kernels passed the same tests; a record of other
+# code, or one without that line, fails.
+test_mm_selftests_record() {
+	local r=tests/mm-selftests.txt t=$TEST_TMP
+	tests/check-record.sh --mm-selftests "$r"
+	sed 's/^# series: .*/# series: 0123456789abcdef/' "$r" >"$t/stale.txt"
+	expect_error "is stale" tests/check-record.sh --mm-selftests "$t/stale.txt"
+	sed 's/^same passes on every kernel/passes differ/' "$r" >"$t/differ.txt"
+	expect_error "does not say 'same passes on every kernel'" tests/check-record.sh --mm-selftests "$t/differ.txt"
+	expect_error "no such file" tests/check-record.sh --mm-selftests "$t/missing.txt"
+}
+
+# scripts/report/selftests-compare.py on saved TAP results (tests/selftests/):
+# the same passes on three kernels; a test that passes on two kernels and
+# fails on the third is named and fails the comparison, unless the known
+# file gives its reason; bad input is a one-line error.
+test_selftests_compare_golden() {
+	local d=tests/selftests t=$TEST_TMP out
+	out=$(scripts/report/selftests-compare.py "$d/unpatched.tap" "$d/defaults.tap" "$d/unpatched.tap")
+	grep -q '^same passes on every kernel: 4 tests$' <<<"$out"
+	grep -qE '^mlock-random-test +FAIL +FAIL +FAIL$' <<<"$out"
+	out=$(scripts/report/selftests-compare.py "$d/unpatched.tap" "$d/defaults.tap" "$d/all.tap") && return 1
+	[ "$(grep -c '^difference: ' <<<"$out")" = 1 ]
+	grep -q '^difference: ksm_tests -M -p 10: passes on unpatched, defaults only$' <<<"$out"
+	out=$(scripts/report/selftests-compare.py --known "$d/known.txt" "$d/unpatched.tap" "$d/defaults.tap" "$d/all.tap")
+	grep -q '^known difference: ksm_tests -M -p 10: passes on unpatched, defaults only: the golden sample' <<<"$out"
+	: >"$t/empty.tap"
+	expect_error "empty: no TAP result lines" scripts/report/selftests-compare.py "$d/all.tap" "$t/empty.tap"
+	printf 'no tab here\n' >"$t/known.txt"
+	expect_error "want 'TEST<TAB>why'" scripts/report/selftests-compare.py --known "$t/known.txt" "$d/all.tap" "$d/all.tap"
+	expect_error "No such file" scripts/report/selftests-compare.py "$d/all.tap" "$t/missing.tap"
 }
 
 # docs/harness.md gives every script's own usage line; a row that drifts
@@ -543,6 +578,14 @@ stress_x86_64() {
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" "$@" --timeout 120 -- pcp_orders_stress.sh 8
 	cat "$TEST_RUN/output.txt"
 	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/output.txt"
+	no_page_lost "$TEST_RUN/output.txt"
+}
+
+# no_page_lost OUTPUT: guest/pcp_no_page_lost.sh ran after the workload and
+# found every count right and no zone short.
+no_page_lost() {
+	grep -qE '^no-page-lost: [1-9][0-9]* per-CPU counts checked against their lists; ok$' "$1"
+	grep '^no-page-lost: zone=' "$1"
 }
 
 test_x86_64_pcp_orders_stress_2cpu() {
@@ -565,6 +608,7 @@ test_x86_64_pcp_cpu_hotplug() {
 	# the check after the CPU came back was not vacuous
 	grep -qE '^# CPU 1: [1-9][0-9]* pages of orders 4 and up on its lists before it went down, 0 when' \
 		"$TEST_RUN/output.txt"
+	no_page_lost "$TEST_RUN/output.txt"
 }
 
 # The two slowpath switches: defaults, valid values, EINVAL with the value
@@ -582,6 +626,7 @@ test_x86_64_slowpath_sysctl() {
 test_uml_highorder_pressure() {
 	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench/bench-highorder.sh --out "$TEST_RUN" --arch um 1 95
 	tests/highorder-check.py "$TEST_RUN/output.txt"
+	no_page_lost "$TEST_RUN/output.txt"
 }
 
 # The series' KUnit suite, run at boot: every case passes (UML: 1 CPU, no

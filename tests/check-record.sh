@@ -5,19 +5,35 @@
 # is of the series as it is now: same series hash (lib.sh series_hash),
 # ends "N passed, 0 failed", and has a passing line for every long test
 # (LONG_TESTS in tests/cases.sh), which make check does not run itself.
+# With --mm-selftests, the record of the last make mm-selftests
+# (scripts/gates/mm-selftests.sh --save): same series hash, and the same
+# tests passed on the three kernels.
 #
 # Usage: tests/check-record.sh [FILE]     (default: tests/check-all.txt)
+#        tests/check-record.sh --mm-selftests [FILE]   (default: tests/mm-selftests.txt)
 
 STEP=check-record
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$REPO/tests/cases.sh"
 
-file=${1:-$CHECK_ALL_RECORD}
-[ -f "$file" ] || die "$file: no such file: run 'make check-all'"
+kind=check-all
+[ "${1:-}" != --mm-selftests ] || { kind=mm-selftests; shift; }
+if [ $kind = check-all ]; then
+	file=${1:-$CHECK_ALL_RECORD}
+else
+	file=${1:-$REPO/tests/mm-selftests.txt}
+fi
+[ -f "$file" ] || die "$file: no such file: run 'make $kind'"
 have=$(sed -n 's/^# series: //p' "$file")
 want=$(series_hash "$SERIES_DIR")
 [ "$have" = "$want" ] ||
-	die "$file is stale: it ran on series ${have:-?}, series/ is now $want: run 'make check-all' and commit it"
+	die "$file is stale: it ran on series ${have:-?}, series/ is now $want: run 'make $kind' and commit it"
+if [ $kind = mm-selftests ]; then
+	grep -q '^same passes on every kernel: [1-9]' "$file" ||
+		die "$file does not say 'same passes on every kernel': run 'make mm-selftests' and fix what differs"
+	log "$file: $(sed -n 's/^# mm selftests .*; //p' "$file"), series $want, $(grep '^same passes' "$file")"
+	exit 0
+fi
 tail -1 "$file" | grep -qE '^[0-9]+ passed, 0 failed$' ||
 	die "$file does not end in 'N passed, 0 failed': run 'make check-all'"
 for t in "${LONG_TESTS[@]}"; do

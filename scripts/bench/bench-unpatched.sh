@@ -36,24 +36,9 @@ bench_args "usage: scripts/bench/bench-unpatched.sh [--out DIR] [--arch um|x86_6
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/setup/deps.sh)"
 
-# The base: the tag tree.sh put on the unpacked tarball, or, in a KSRC
-# tree, the commit below the series' patches.
-# BASE_REF compares against another commit instead (e.g. a prefix of the
-# series, to find which patch a difference comes from).
-base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}") || base=
-[ -n "$base" ] || [ -z "${BASE_REF:-}" ] || die "BASE_REF '$BASE_REF': no such commit in $SRC"
-if [ -z "$base" ]; then
-	npatches=$(series_count "$SERIES_DIR")
-	base=$(git -C "$SRC" rev-parse -q --verify "HEAD~$npatches") ||
-		die "$SRC has fewer commits than the series' $npatches patches"
-fi
-wt=$BUILD/base
-if [ ! -d "$wt/.git" ] && [ ! -f "$wt/.git" ]; then
-	git -C "$SRC" worktree prune
-	git -C "$SRC" worktree add -q --detach "$wt" "$base" ||
-		die "cannot make the unpatched worktree $wt"
-fi
-git -C "$wt" checkout -q --detach "$base" || die "cannot check out $base in $wt"
+# The base (BASE_REF: another commit, e.g. a prefix of the series, to find
+# which patch a difference comes from): lib.sh unpatched_tree.
+wt=$(unpatched_tree)
 
 # KCFLAGS (passed to both builds by kbuild) gets folders of its own, so
 # that e.g. an alignment experiment leaves the usual kernels alone.

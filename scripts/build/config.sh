@@ -9,7 +9,8 @@
 # Usage: scripts/build/config.sh ARCH          (ARCH: um or x86_64)
 # Fragments: configs/00-base.config, configs/10-ARCH.config, then
 #   configs/20-debug.config with DEBUG=1, configs/30-kunit.config with
-#   KUNIT=1, configs/40-lockstat.config with LOCKSTAT=1, then the files
+#   KUNIT=1, configs/40-lockstat.config with LOCKSTAT=1,
+#   configs/50-selftests.config with SELFTESTS=1, then the files
 #   listed in EXTRA_CONFIG (space separated).
 # STRICT_CONFIG=1 turns a dropped option into an error.
 
@@ -23,6 +24,7 @@ frags=("$REPO/configs/00-base.config" "$REPO/configs/10-$arch.config")
 [ "${DEBUG:-0}" = 1 ] && frags+=("$REPO/configs/20-debug.config")
 [ "${KUNIT:-0}" = 1 ] && frags+=("$REPO/configs/30-kunit.config")
 [ "${LOCKSTAT:-0}" = 1 ] && frags+=("$REPO/configs/40-lockstat.config")
+[ "${SELFTESTS:-0}" = 1 ] && frags+=("$REPO/configs/50-selftests.config")
 for f in ${EXTRA_CONFIG:-}; do
 	[ -f "$f" ] || die "EXTRA_CONFIG names $f: no such file"
 	frags+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")

@@ -26,6 +26,7 @@ PACKAGES=(
 	gcc-powerpc64le-linux-gnu gcc-powerpc-linux-gnu gcc-riscv64-linux-gnu
 	gcc-s390x-linux-gnu
 	qemu-system-arm				# arm64 KUnit (gates/kunit-cross.sh)
+	bash-static libcap-dev libnuma-dev	# the mm selftests (gates/mm-selftests.sh)
 	# the main job: UDP_STREAM (non-free) and the plots
 	netperf gnuplot-nox
 	# make deb (bindeb-pkg: debian/rules calls dh_listpackages)
