@@ -154,6 +154,8 @@ test_mm_selftests_record() {
 	expect_error "is stale" tests/check-record.sh --mm-selftests "$t/stale.txt"
 	sed 's/^same passes on every kernel/passes differ/' "$r" >"$t/differ.txt"
 	expect_error "does not say 'same passes on every kernel'" tests/check-record.sh --mm-selftests "$t/differ.txt"
+	grep -v '^offline: ' "$r" >"$t/no-offline.txt"
+	expect_error "has no memory offline run" tests/check-record.sh --mm-selftests "$t/no-offline.txt"
 	expect_error "no such file" tests/check-record.sh --mm-selftests "$t/missing.txt"
 }
 
@@ -241,6 +243,15 @@ test_no_page_lost_golden() {
 	out=$(ZONEINFO=$t/lost guest/pcp_no_page_lost.sh after "$t/before") && return 1
 	grep -q 'zone=Node0:DMA32 .* lost=2000 tolerance=64 FAIL$' <<<"$out"
 	ZONEINFO=$t/lost guest/pcp_no_page_lost.sh after "$t/before" 2000
+	# 2000 pages moved from DMA32 to DMA (offlining migrates so): each zone
+	# alone fails, the zones together (TOTAL=1) pass; lost for good fails
+	sed 's/pages free     3840/pages free     5840/' "$t/lost" >"$t/moved"
+	out=$(ZONEINFO=$t/moved guest/pcp_no_page_lost.sh after "$t/before") && return 1
+	grep -q 'zone=Node0:DMA32 .* lost=2000 tolerance=64 FAIL$' <<<"$out"
+	out=$(ZONEINFO=$t/moved TOTAL=1 guest/pcp_no_page_lost.sh after "$t/before")
+	grep -q '^no-page-lost: zone=all before=104673 now=104673 (free+pcp) lost=0 tolerance=128 ok$' <<<"$out"
+	out=$(ZONEINFO=$t/lost TOTAL=1 guest/pcp_no_page_lost.sh after "$t/before") && return 1
+	grep -q '^no-page-lost: zone=all .* lost=2000 tolerance=128 FAIL$' <<<"$out"
 	expect_error "no such file" guest/pcp_no_page_lost.sh after "$t/nothing"
 	expect_error "not a number" guest/pcp_no_page_lost.sh after "$t/before" -3
 	expect_error "usage" guest/pcp_no_page_lost.sh during "$t/before"

@@ -6,8 +6,8 @@
 # ends "N passed, 0 failed", and has a passing line for every long test
 # (LONG_TESTS in tests/cases.sh), which make check does not run itself.
 # With --mm-selftests, the record of the last make mm-selftests
-# (scripts/gates/mm-selftests.sh --save): same series hash, and the same
-# tests passed on the three kernels.
+# (scripts/gates/mm-selftests.sh --save): same series hash, the same
+# tests passed on the three kernels, and the memory offline run ran.
 #
 # Usage: tests/check-record.sh [FILE]     (default: tests/check-all.txt)
 #        tests/check-record.sh --mm-selftests [FILE]   (default: tests/mm-selftests.txt)
@@ -31,6 +31,8 @@ want=$(series_hash "$SERIES_DIR")
 if [ $kind = mm-selftests ]; then
 	grep -q '^same passes on every kernel: [1-9]' "$file" ||
 		die "$file does not say 'same passes on every kernel': run 'make mm-selftests' and fix what differs"
+	grep -qE '^offline: # [1-9][0-9]* offline/online cycles' "$file" ||
+		die "$file has no memory offline run: run 'make mm-selftests'"
 	log "$file: $(sed -n 's/^# mm selftests .*; //p' "$file"), series $want, $(grep '^same passes' "$file")"
 	exit 0
 fi

@@ -12,7 +12,12 @@
 #   all         the patched kernel with every order cached (0-9)
 #
 # Both kernels are the selftests flavour (SELFTESTS=1:
-# configs/50-selftests.config, GUP_TEST, KSM, userfaultfd, soft-dirty).
+# configs/50-selftests.config, GUP_TEST, KSM, userfaultfd, soft-dirty,
+# memory hotplug).  A fourth boot of the patched kernel offlines and
+# onlines the blocks of a 512M DIMM onlined movable in a loop while every
+# CPU faults every folio size with every order cached
+# (guest/pcp_memory_offline.sh): every block must go offline, none may
+# leave a page on a list, no splat, no page lost.
 # After the tests, the patched kernels must have lost no page
 # (guest/pcp_no_page_lost.sh).  The tests that pass must be the same on
 # the three: each test that passes on one and not on another is printed,
@@ -27,7 +32,8 @@
 # Usage: scripts/gates/mm-selftests.sh [--out DIR] [--save FILE] [CATEGORY...]
 #        (default categories: mmap gup_test compaction migration thp mlock
 #        madv_populate ksm)
-# Env: TIMEOUT (each boot, default 1800 s).
+# Env: TIMEOUT (each boot, default 1800 s), OFFLINE_SECS (the offline
+#      loop, default 20 s).
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -93,6 +99,14 @@ for k in unpatched defaults all; do
 		die "$k: no TAP lines in $run/output.txt"
 	{ grep '^no-page-lost: zone=' "$run/output.txt" || true; } | sed "s/^/$k: /" >>"$out/no-page-lost.txt"
 done
+run=$out/offline
+OUTDIR=$patched_out ACCEL=tcg APPEND="memhp_default_state=online_movable" \
+	QEMU_EXTRA="-object memory-backend-ram,id=d0,size=512M -device pc-dimm,id=dimm0,memdev=d0" \
+	"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp 2 --mem "1G,slots=2,maxmem=2G" \
+	--timeout "${TIMEOUT:-1800}" -- "pcp_memory_offline.sh ${OFFLINE_SECS:-20}" ||
+	die "memory offline: the run failed (exit $?, see $run)"
+{ grep -E '^(# [0-9]+ offline/online cycles|no-page-lost: zone=)' "$run/output.txt" || true; } |
+	sed 's/^/offline: /' >"$out/offline.txt"
 
 {
 	echo "# mm selftests (run_vmtests.sh -t '$cats'), x86_64 QEMU TCG, 2 CPUs on 2 nodes, 2G; $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -104,6 +118,8 @@ done
 		"$out/unpatched.tap" "$out/defaults.tap" "$out/all.tap" || true
 	echo "# after the tests (guest/pcp_no_page_lost.sh; the unpatched kernel cannot tell):"
 	cat "$out/no-page-lost.txt"
+	echo "# memory offline, every order cached, ${OFFLINE_SECS:-20} s (guest/pcp_memory_offline.sh):"
+	cat "$out/offline.txt"
 } >"$out/report.txt"
 cat "$out/report.txt"
 grep -q '^same passes' "$out/report.txt" || die "the pass lists differ (see $out/report.txt)"
