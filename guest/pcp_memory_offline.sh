@@ -45,17 +45,7 @@ default=$(cat "$knob")
 all=0-9
 pcp-write "$knob" "$all" >/dev/null || all=0-8
 pcp-write "$knob" "$all" >/dev/null || { echo "cannot cache every order"; exit 1; }
-thp=/sys/kernel/mm/transparent_hugepage
-sizes=4
-if [ -d $thp ]; then
-	echo always >$thp/enabled
-	for d in $thp/hugepages-*kB; do
-		[ -d "$d" ] || continue
-		echo inherit 2>/dev/null >"$d/enabled" || continue
-		kb=${d##*hugepages-}
-		sizes="$sizes ${kb%kB}"
-	done
-fi
+sizes=$(thp_sizes.sh)
 cpus=$(grep -c '^processor' /proc/cpuinfo)
 i=0
 while [ $i -lt "$cpus" ]; do

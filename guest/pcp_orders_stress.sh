@@ -43,17 +43,7 @@ pcp-write "$knob" "$all" >/dev/null || all=0-8
 pcp-write "$knob" "$default" >/dev/null
 
 # Let every anon size fault as its own folio where the kernel supports it.
-thp=/sys/kernel/mm/transparent_hugepage
-sizes=4
-if [ -d $thp ]; then
-	echo always >$thp/enabled
-	for d in $thp/hugepages-*kB; do
-		[ -d "$d" ] || continue
-		echo inherit 2>/dev/null >"$d/enabled" || continue
-		kb=${d##*hugepages-}
-		sizes="$sizes ${kb%kB}"
-	done
-fi
+sizes=$(thp_sizes.sh)
 pcp_no_page_lost.sh before /tmp/pages.before || { echo "counts wrong before the stress"; exit 1; }
 echo "# $cpus CPUs, sets: 0, $default (default), $all (all) and subsets; folio sizes (KiB): $sizes${hotplug:+; CPUs 1-$((cpus - 1)) offline and online in a loop}"
 
@@ -140,10 +130,7 @@ if [ -n "$hotplug" ]; then
 	# From here no process faults mTHP or THP folios (every process's
 	# anonymous faults would, with every size enabled), so that what CPU
 	# 1 holds of orders 4 and up when it is back came from before.
-	if [ -d $thp ]; then
-		echo never >$thp/enabled
-		for d in $thp/hugepages-*kB; do echo never 2>/dev/null >"$d/enabled"; done
-	fi
+	thp_sizes.sh off >/dev/null
 	cpu_online 1 0 || { echo "CPU 1 does not go offline"; ok=0; }
 	cpu_online 1 1 || { echo "CPU 1 does not come back"; ok=0; }
 	echo "# CPU 1: $held pages of orders 4 and up on its lists before it went down, $(high_order_pages 1) when it came back"
