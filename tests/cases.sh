@@ -125,6 +125,10 @@ test_runner_self_test() {
 	grep -q '^not ok - expect_error_catches ' <<<"$out"
 	[ "$(tail -1 <<<"$out")" = "3 passed, 3 failed" ]
 	grep -q "must_fail: 'true' succeeded" "$TEST_TMP/must_fail_catches.log"
+	PCP_TEST_CASES=tests/runner/cases.sh PCP_TEST_LOGS=$TEST_TMP \
+		tests/run.sh --tier fast --record "$TEST_TMP/record.txt" >/dev/null
+	cat "$TEST_TMP/record.txt"
+	grep -A1 '^ok - figure_recorded ' "$TEST_TMP/record.txt" | grep -qx '#   3 cycles, 0 pages lost'
 	expect_error "unknown tier 'slow'" tests/run.sh --tier slow
 	expect_error "unknown test 'nosuch'" tests/run.sh nosuch
 }
@@ -590,6 +594,23 @@ stress_x86_64() {
 	cat "$TEST_RUN/output.txt"
 	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/output.txt"
 	no_page_lost "$TEST_RUN/output.txt"
+	figures "$TEST_RUN/output.txt" "stress, $(grep -m1 -oE '^# [0-9]+ CPUs' "$TEST_RUN/output.txt" | cut -c3-)"
+}
+
+# figures OUTPUT LABEL: what a stress or hotplug run did, as a "figure:"
+# line that tests/run.sh --record keeps under the test: set changes,
+# hotplug cycles, MiB faulted by the workers, pages short per zone after
+# it (pcp_no_page_lost.sh; what the workload left in slab and page
+# tables, within the stated tolerance), and splats (none, or the boot
+# would have failed).
+figures() {
+	local sets cycles mib lost
+	sets=$(sed -n 's/^# \([0-9]*\) set changes.*/\1/p' "$1")
+	cycles=$(sed -n 's/^# \([0-9]*\) hotplug cycles.*/\1/p' "$1")
+	mib=$(awk '/^pcp-fault: / { s += $4 } END { print s + 0 }' "$1")
+	lost=$(sed -n 's/^no-page-lost: zone=\([^ ]*\) .* lost=\(-*[0-9]*\) .*/\1 \2/p' "$1" |
+		paste -sd, | sed 's/,/, /g')
+	echo "figure: $2: ${sets:-0} set changes, ${cycles:-0} hotplug cycles, $mib MiB faulted; pages short per zone: ${lost:-?}; 0 splats"
 }
 
 # no_page_lost OUTPUT: guest/pcp_no_page_lost.sh ran after the workload and
@@ -620,6 +641,7 @@ test_x86_64_pcp_cpu_hotplug() {
 	grep -qE '^# CPU 1: [1-9][0-9]* pages of orders 4 and up on its lists before it went down, 0 when' \
 		"$TEST_RUN/output.txt"
 	no_page_lost "$TEST_RUN/output.txt"
+	figures "$TEST_RUN/output.txt" "CPU hotplug under load, 4 CPUs"
 }
 
 # The two slowpath switches: defaults, valid values, EINVAL with the value

@@ -13,8 +13,10 @@
 #           the series' style and documentation gates (make check)
 #   all     check + the long gates: the bisect build of every patch, coccinelle,
 #           their broken samples (make check-all).  --record FILE writes the
-#           run, with the series it ran on, to FILE when every test passed;
-#           the fast tier fails while that record is of another series.
+#           run, with the series it ran on, to FILE when every test passed,
+#           each test followed by the "figure:" lines it printed (what it
+#           counted: cycles, faults, pages lost); the fast tier fails while
+#           that record is of another series.
 #
 # Usage: tests/run.sh [--tier fast|check|all] [--record FILE] [NAME...]
 #        (default: the check tier; NAMEs run those tests only, in order)
@@ -57,7 +59,7 @@ declare -a LINES
 # TEST_RUN is the run folder a test's boots and benchmarks are told to use
 # (--out), kept after the test for its log's sake: build/runs/test-NAME.
 run_test() {
-	local name=$1 t0 rc line
+	local name=$1 t0 rc line fig
 	t0=$(date +%s)
 	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/pcp-test-$name.XXXXXX")
 	TEST_RUN=$REPO/build/runs/test-$name
@@ -70,6 +72,9 @@ run_test() {
 		passed=$((passed + 1))
 		line="ok - $name (${TIME[$name]} s)"
 		echo "$line"
+		# what the test measured, for the record: its "figure:" lines
+		fig=$(sed -n 's/^figure: /#   /p' "$LOGS/$name.log")
+		[ -z "$fig" ] || line+=$'\n'"$fig"
 	else
 		failed=$((failed + 1))
 		line="not ok - $name (${TIME[$name]} s, exit $rc)"
