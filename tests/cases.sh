@@ -15,6 +15,7 @@ HOST_TESTS=(
 	bench_report_golden
 	zoneinfo_drained_golden
 	no_page_lost_golden
+	strip_positions_unit
 	selftests_compare_golden
 	highorder_report_golden
 	docs_usage_lines
@@ -611,6 +612,24 @@ figures() {
 	lost=$(sed -n 's/^no-page-lost: zone=\([^ ]*\) .* lost=\(-*[0-9]*\) .*/\1 \2/p' "$1" |
 		paste -sd, | sed 's/,/, /g')
 	echo "figure: $2: ${sets:-0} set changes, ${cycles:-0} hotplug cycles, $mib MiB faulted; pages short per zone: ${lost:-?}; 0 splats"
+}
+
+# strip_positions (scripts/gates/gate-lib.sh), which lets the gates
+# compare a diagnostic at the base with the same one at the tip: the
+# worktree path, "file:line:col:" and the line numbers a message names go
+# (a patch that moves code down the file adds no report: coccinelle's
+# "preceding lock on line 736" was 730 at the base), the text stays.
+test_strip_positions_unit() {
+	local out want
+	out=$(BUILD=/w; . scripts/gates/gate-lib.sh
+		printf '%s\n' "/w/bisect/mm/vmscan.c:741:1-7: preceding lock on line 736" \
+			"mm/vmscan.c:12:3: warning: unused variable 'x' [-Wunused-variable]" \
+			"mm/a.c:5: lines 10-12 of 3 lined up" | strip_positions)
+	want="mm/vmscan.c: preceding lock on line N
+mm/vmscan.c: warning: unused variable 'x' [-Wunused-variable]
+mm/a.c: lines N of 3 lined up"
+	echo "$out"
+	[ "$out" = "$want" ]
 }
 
 # no_page_lost OUTPUT: guest/pcp_no_page_lost.sh ran after the workload and

@@ -100,7 +100,10 @@ gate_configure() {
 }
 
 # strip_positions: take line and column numbers out of "file:L:C[-C]:"
-# diagnostics (and the worktree's path), so that base and patch compare.
+# diagnostics (and the worktree's path), and the line numbers a message
+# names ("preceding lock on line 736"), so that base and patch compare: a
+# patch that only moves code down a file reports nothing new.
 strip_positions() {
-	sed -E -e "s|$GATE_WT/||" -e 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?:/:/'
+	sed -E -e "s|$GATE_WT/||" -e 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?:/:/' \
+		-e 's/\<(line|lines) [0-9]+(-[0-9]+)?/\1 N/g'
 }
