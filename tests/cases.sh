@@ -602,16 +602,17 @@ stress_x86_64() {
 # line that tests/run.sh --record keeps under the test: set changes,
 # hotplug cycles, MiB faulted by the workers, pages short per zone after
 # it (pcp_no_page_lost.sh; what the workload left in slab and page
-# tables, within the stated tolerance), and splats (none, or the boot
-# would have failed).
+# tables, within the stated tolerance), and the splats splat-check.py
+# finds in the boot's dmesg.txt beside OUTPUT.
 figures() {
-	local sets cycles mib lost
+	local sets cycles mib lost splats
+	splats=$(scripts/report/splat-check.py "$(dirname "$1")/dmesg.txt" | grep -c '^splat:' || true)
 	sets=$(sed -n 's/^# \([0-9]*\) set changes.*/\1/p' "$1")
 	cycles=$(sed -n 's/^# \([0-9]*\) hotplug cycles.*/\1/p' "$1")
 	mib=$(awk '/^pcp-fault: / { s += $4 } END { print s + 0 }' "$1")
 	lost=$(sed -n 's/^no-page-lost: zone=\([^ ]*\) .* lost=\(-*[0-9]*\) .*/\1 \2/p' "$1" |
 		paste -sd, | sed 's/,/, /g')
-	echo "figure: $2: ${sets:-0} set changes, ${cycles:-0} hotplug cycles, $mib MiB faulted; pages short per zone: ${lost:-?}; 0 splats"
+	echo "figure: $2: ${sets:-0} set changes, ${cycles:-0} hotplug cycles, $mib MiB faulted; pages short per zone: ${lost:-?}; $splats splats"
 }
 
 # strip_positions (scripts/gates/gate-lib.sh), which lets the gates
