@@ -455,6 +455,7 @@ test_bad_input() {
 	expect_error "ROUNDS 'five' is not a number" scripts/run.sh --preset "$tmp/bad.conf"
 	expect_error "ROUNDS 'x' is not a positive number" scripts/bench/bench-icount.sh x
 	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench/bench-icount.sh 1
+	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-icount.sh 1
 	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench/bench-unpatched.sh --arch x86_64 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench/bench-zonelock.sh
 	expect_error "unknown target 'ppc'" scripts/build/config.sh ppc

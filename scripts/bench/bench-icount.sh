@@ -25,7 +25,10 @@
 #      faults, anon-r-seq: default "4 2048"; empty: none), READ_MIB (64),
 #      READ_LOOPS (2), BOOTS (default 1:
 #      boots of ROUNDS rounds each; with 2 or more, significance is judged
-#      on the per-boot means).
+#      on the per-boot means), SETS (NAME=VALUE of vm.percpu_pagelist_orders,
+#      the first the base of the comparison; default the three above),
+#      SETUP (guest shell commands run before the rounds, e.g. an mTHP size
+#      enabled for SETS='upstream=0-3,9 auto=auto').
 # Writes samples.tsv and report.txt in the run folder (--out DIR, default a
 # new build/runs/bench-icount-<time>).
 
@@ -35,11 +38,19 @@ bench_args "usage: scripts/bench/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]" 3
 boots_arg
 orders=${ORDERS:-0-9}
 [[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
+fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
+sets=${SETS:-"before=0 upstream=0-3,9 all=0-9"}
+names=
+for s in $sets; do
+	[[ $s =~ ^([a-z][a-z0-9_]*)=([0-9][-0-9,]*|auto)$ ]] ||
+		die "SETS: '$s' is not NAME=ORDERS (a name of letters and digits, an order list or auto)"
+	names+=" ${BASH_REMATCH[1]}"
+done
 "$REPO/scripts/build/build.sh" x86_64
 ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
-fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
-cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
+[ -z "${SETUP:-}" ] || cmd+=" ${SETUP};"
+cmd+=" ab_rounds.sh $rounds $sets --"
 cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko $orders loops=$loops\""
 [ -z "$fault_sizes" ] ||
 	cmd+=" \"RATE=icount page_fault.sh 1 ${FAULT_MIB:-16} ${FAULT_LOOPS:-2} $fault_sizes\""
@@ -56,7 +67,7 @@ for b in $(seq 1 "$boots"); do
 done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0,sleep=off, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: BOOTS=$boots ORDERS='$orders' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-icount.sh $rounds $loops"
+	echo "# reproduce: BOOTS=$boots ORDERS='$orders' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' SETS='$sets'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-icount.sh $rounds $loops"
 	boot_samples "$run" x86_64-icount >"$run/samples.tsv"
-	"$REPO/scripts/report/compare.py" "$run/samples.tsv" before upstream all
+	"$REPO/scripts/report/compare.py" "$run/samples.tsv" $names
 } | tee "$run/report.txt"
