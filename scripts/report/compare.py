@@ -60,7 +60,8 @@ def render(bench, metrics, better, configs, rounds, boots):
             if c in per_config:
                 row += mmstat.cell(flat(per_config[c]), flat(per_config[base]), b, c == base, prec,
                                    mmstat.judged(per_config[c], b),
-                                   mmstat.judged(per_config[base], b))
+                                   mmstat.judged(per_config[base], b),
+                                   mmstat.abs_floor(bench))
             else:
                 row += f"{'-':>23}"
         lines.append(row)
@@ -80,7 +81,8 @@ def text(samples, configs):
             "\n\nRounds interleaved, the order rotating (A B C, B C A, C A B, ...); Hmean: higher is better, Amean: lower "
             "is better; % vs the first column, positive = better;\n"
             "*x%*: significant, |a-b| > qnorm(0.975)*(stddev_a+stddev_b) (mmtests cidiff; an Hmean's stddev is mmtests' HStddev) "
-            f"and |x| >= {mmstat.MIN_EFFECT_PCT:g}%;\n" +
+            f"and |x| >= {mmstat.MIN_EFFECT_PCT:g}%, and near zero |a-b| >= a floor (0.001 zone->lock "
+            "acquisitions per pair or folio, 1 refill per 1000 allocations, 0.1 points of hit rate);\n" +
             ("a and b are the means of each boot where a table has several boots, the rounds where it has one"
              if several else
              "a and b are the rounds of one boot: a second boot can move a row more than its rounds do"))

@@ -32,6 +32,12 @@ that a second boot would show again:
   acquisitions) can agree to 0.01%, while the same row moves by a few
   percent from one boot of the same kernel to the next (code layout,
   what the boot left on the lists).
+- Nor is a difference below the absolute floor of its kind (ABS_FLOOR,
+  by bench name): 0.001 zone->lock acquisitions per pair or folio (by
+  difference of two windows of a few thousand pairs, a handful of
+  acquisitions from the background), one refill per 1000 allocations,
+  0.1 points of hit rate.  Near zero, a percentage means nothing:
+  0.0001 against 0.00025 is "60%" and a few acquisitions.
 - The samples judged are per-boot means when the samples come from two
   or more boots (the optional seventh column of a samples file): the
   rounds of one boot are not independent samples of the kernel, the
@@ -51,6 +57,15 @@ import sys
 
 QNORM_975 = 1.959963984540054
 MIN_EFFECT_PCT = 1.0
+# (bench name prefix, smallest absolute difference marked): counts near zero.
+ABS_FLOOR = (("zone-lock-", 0.001), ("fault-zone-lock-", 0.001),
+             ("anon-r-seq-zone-lock-", 0.001), ("pcp-buddy-", 0.001),
+             ("pcp-refills-", 1.0), ("pcp-hit-", 0.1))
+
+
+def abs_floor(bench):
+    """The smallest absolute difference marked in @bench's rows (0: none)."""
+    return next((f for p, f in ABS_FLOOR if bench.startswith(p)), 0.0)
 SAMPLES_FIELDS = ("bench", "metric", "config", "round", "value", "better")
 # The optional seventh column: the boot the sample was measured in (0:
 # not said, one boot).
@@ -134,14 +149,14 @@ def cidiff(new, new_hw, base, base_hw):
     return diff if total == 0 else diff / total
 
 
-def significant(new_values, base_values, better):
+def significant(new_values, base_values, better, floor=0.0):
     """Whether @new_values differ from @base_values: the intervals apart
-    (cidiff) and the means at least MIN_EFFECT_PCT apart."""
+    (cidiff), the means at least MIN_EFFECT_PCT and @floor apart."""
     if len(new_values) < 2 or len(base_values) < 2:
         return False
     _, new = summary(new_values, better)
     _, base = summary(base_values, better)
-    if abs(gain(new, base, better)) < MIN_EFFECT_PCT:
+    if abs(gain(new, base, better)) < MIN_EFFECT_PCT or abs(new - base) < floor:
         return False
     return abs(cidiff(new, halfwidth(new_values, better), base,
                       halfwidth(base_values, better))) > 1
@@ -156,17 +171,18 @@ def judged(values_by_boot, better):
 
 
 def cell(new_values, base_values, better, is_base=False, precision=2,
-         new_judged=None, base_judged=None):
+         new_judged=None, base_judged=None, floor=0.0):
     """One value column of an mmtests row: '   266.30 *   1.85%*'.  The
     mean is of @new_values and @base_values; significance judges
-    @new_judged and @base_judged where given (per-boot means)."""
+    @new_judged and @base_judged where given (per-boot means), with
+    @floor the smallest difference marked."""
     _, value = summary(new_values, better)
     v = f"{value:12.{precision}f}"
     if is_base:
         return f"{v} ({0:7.2f}%)"
     pct = gain(value, summary(base_values, better)[1], better)
     if significant(new_values if new_judged is None else new_judged,
-                   base_values if base_judged is None else base_judged, better):
+                   base_values if base_judged is None else base_judged, better, floor):
         return f"{v} *{pct:7.2f}%*"
     return f"{v} ({pct:7.2f}%)"
 

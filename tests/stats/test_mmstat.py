@@ -130,6 +130,22 @@ class Significance(unittest.TestCase):
         self.assertFalse(mmstat.significant([1009.9, 1009.9], [1000.0, 1000.0], "lower"))
         self.assertTrue(mmstat.significant([1010.1, 1010.1], [1000.0, 1000.0], "lower"))
 
+    def test_absolute_floor(self):
+        # zone->lock per pair near zero: 0.000255 against 0.000105 is
+        # "-143%" with the intervals far apart (cidiff 34), but under the
+        # floor of 0.001: not marked; without a floor, or 0.0021 against
+        # 0.000105: marked
+        base, near = [0.0001, 0.00011], [0.00025, 0.00026]
+        floor = mmstat.abs_floor("zone-lock-acq-cross@x86_64-4cpu")
+        self.assertEqual(floor, 0.001)
+        self.assertFalse(mmstat.significant(near, base, "lower", floor))
+        self.assertTrue(mmstat.significant(near, base, "lower"))
+        self.assertTrue(mmstat.significant([0.0021, 0.0022], base, "lower", floor))
+        self.assertEqual(mmstat.cell(near, base, "lower", precision=4, floor=floor),
+                         "      0.0003 (-142.86%)")
+        self.assertEqual(mmstat.abs_floor("pcp_bench-single@um"), 0.0)
+        self.assertEqual(mmstat.abs_floor("pcp-refills-cross@x86_64-4cpu"), 1.0)
+
     def test_judged_per_boot(self):
         # two boots: one mean each; one boot: its rounds
         self.assertEqual(mmstat.judged({1: [100.0, 100.0, 100.0], 2: [103.0, 103.0, 103.0]}, "lower"),
