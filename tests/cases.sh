@@ -17,10 +17,11 @@ HOST_TESTS=(
 	no_page_lost_golden
 	strip_positions_unit
 	selftests_compare_golden
+	reliability_golden
 	highorder_report_golden
 	docs_usage_lines
 )
-FAST_TESTS=("${HOST_TESTS[@]}" check_all_record mm_selftests_record)
+FAST_TESTS=("${HOST_TESTS[@]}" check_all_record mm_selftests_record reliability_readme)
 KERNEL_TESTS=(
 	series_applies
 	results_snapshots
@@ -162,6 +163,26 @@ test_mm_selftests_record() {
 	grep -v '^offline: ' "$r" >"$t/no-offline.txt"
 	expect_error "has no memory offline run" tests/check-record.sh --mm-selftests "$t/no-offline.txt"
 	expect_error "no such file" tests/check-record.sh --mm-selftests "$t/missing.txt"
+}
+
+# scripts/report/reliability.py on saved records (tests/reliability/): the
+# figure lines of passing tests only (not the log tail of a failed one),
+# the selftest counts per kernel, the offline run; bad input.
+test_reliability_golden() {
+	local d=tests/reliability t=$TEST_TMP
+	diff -u $d/expected.txt <(scripts/report/reliability.py $d/check-all.txt $d/mm-selftests.txt)
+	expect_error "no such file\|No such file" scripts/report/reliability.py $d/missing.txt $d/mm-selftests.txt
+	expect_error "has no '# date:' line" scripts/report/reliability.py $d/mm-selftests.txt $d/mm-selftests.txt
+	grep -v '^same passes' $d/mm-selftests.txt >"$t/no-verdict.txt"
+	expect_error "no pass/skip/fail table" scripts/report/reliability.py $d/check-all.txt "$t/no-verdict.txt"
+	printf '%s\n' "$(sed -n '1,/<!-- reliability/p' README.md)" "stale figures" "<!-- end reliability -->" >"$t/README.md"
+	expect_error "not what the records give now" scripts/report/reliability.py --check "$t/README.md"
+	expect_error "has no '<!-- reliability" scripts/report/reliability.py --check $d/expected.txt
+}
+
+# The README's reliability figures are what the committed records give.
+test_reliability_readme() {
+	scripts/report/reliability.py --check README.md
 }
 
 # scripts/report/selftests-compare.py on saved TAP results (tests/selftests/):
