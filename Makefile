@@ -7,7 +7,9 @@
 #   make check-fast     host-only tests (no kernel tree), under a minute
 #   make check-all      check + the long gates (bisect build of every patch,
 #                       other arches and page sizes, coccinelle); records
-#                       the run in tests/check-all.txt
+#                       the run in tests/check-all.txt; an interrupted run
+#                       of the same series goes on where it stopped
+#                       (FRESH=1: from the start)
 #
 #   make deps           install the Debian packages the harness needs
 #   make tree           build/linux: base + each series (pcp-orders, pcp-slowpath)
@@ -74,7 +76,7 @@ check-fast: deps
 	@tests/run.sh --tier fast
 
 check-all: deps
-	@tests/run.sh --tier all --record tests/check-all.txt
+	@tests/run.sh --tier all --record tests/check-all.txt $(if $(FRESH),,--resume)
 
 clean:
 	rm -rf build/out build/runs build/initramfs build/guest build/test-logs

@@ -131,6 +131,28 @@ test_runner_self_test() {
 		tests/run.sh --tier fast --record "$TEST_TMP/record.txt" >/dev/null
 	cat "$TEST_TMP/record.txt"
 	grep -A1 '^ok - figure_recorded ' "$TEST_TMP/record.txt" | grep -qx '#   3 cycles, 0 pages lost'
+	# A recorded run that failed is resumed: what passed on this series
+	# is not run again and goes into the record as it was.
+	local rr=(env PCP_TEST_CASES=tests/runner/cases.sh PCP_TEST_LOGS=$TEST_TMP
+		RUNNER_COUNT=$TEST_TMP/count RUNNER_FLAG=$TEST_TMP/flag
+		tests/run.sh --tier all --record "$TEST_TMP/all.txt")
+	must_fail "${rr[@]}" >"$TEST_TMP/part1.out"
+	must_fail test -e "$TEST_TMP/all.txt"
+	grep -q '^ok - counted ' "$TEST_TMP/all.txt.progress"
+	touch "$TEST_TMP/flag"
+	out=$("${rr[@]}" --resume)
+	echo "$out"
+	grep -q '^ok - counted (0 s) (passed earlier on this series: not run again)$' <<<"$out"
+	[ "$(wc -l <"$TEST_TMP/count")" = 1 ]
+	cat "$TEST_TMP/all.txt"
+	grep -q '^# resumed: 2 tests passed in the part begun ' "$TEST_TMP/all.txt"
+	grep -A1 '^ok - figure_recorded ' "$TEST_TMP/all.txt" | grep -qx '#   3 cycles, 0 pages lost'
+	[ "$(tail -1 "$TEST_TMP/all.txt")" = "3 passed, 0 failed" ]
+	must_fail test -e "$TEST_TMP/all.txt.progress"
+	# without --resume, everything runs again
+	"${rr[@]}" >/dev/null
+	[ "$(wc -l <"$TEST_TMP/count")" = 2 ]
+	expect_error "--resume needs --record FILE" tests/run.sh --resume
 	expect_error "unknown tier 'slow'" tests/run.sh --tier slow
 	expect_error "unknown test 'nosuch'" tests/run.sh nosuch
 }

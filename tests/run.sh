@@ -16,9 +16,13 @@
 #           run, with the series it ran on, to FILE when every test passed,
 #           each test followed by the "figure:" lines it printed (what it
 #           counted: cycles, faults, pages lost); the fast tier fails while
-#           that record is of another series.
+#           that record is of another series.  Meanwhile each test that
+#           passes is kept in build/test-logs/NAME.progress (NAME: FILE's), with the
+#           series; --resume skips the tests that progress file says
+#           passed on the series as it is now, and records them as they
+#           were, so that a run of several hours can be finished in parts.
 #
-# Usage: tests/run.sh [--tier fast|check|all] [--record FILE] [NAME...]
+# Usage: tests/run.sh [--tier fast|check|all] [--record FILE [--resume]] [NAME...]
 #        (default: the check tier; NAMEs run those tests only, in order)
 # Env: PCP_TEST_CASES (default tests/cases.sh), PCP_TEST_LOGS (default
 #      build/test-logs), PCP_MIN_FREE_GIB (8).
@@ -31,12 +35,17 @@ LOGS=${PCP_TEST_LOGS:-$REPO/build/test-logs}
 # which run at every boot: build/out/um-debug-kunit, x86_64-debug-kunit.
 export DEBUG=1 KUNIT=1
 
-usage() { echo "tests/run.sh: error: $* (usage: tests/run.sh [--tier fast|check|all] [--record FILE] [NAME...])" >&2; exit 2; }
+usage() { echo "tests/run.sh: error: $* (usage: tests/run.sh [--tier fast|check|all] [--record FILE [--resume]] [NAME...])" >&2; exit 2; }
 case ${1:-} in
 -h|--help) sed -n '3,/^$/s/^# \{0,1\}//p' "$0"; exit 0 ;;
 esac
-tier=check record=
+tier=check record= resume=
 while [[ ${1:-} = -* ]]; do
+	if [ "$1" = --resume ]; then
+		resume=1
+		shift
+		continue
+	fi
 	[ "$1" = --tier ] || [ "$1" = --record ] || usage "unknown option '$1'"
 	[ -n "${2:-}" ] || usage "$1 needs a value"
 	if [ "$1" = --tier ]; then tier=$2; else record=$2; fi
@@ -46,6 +55,7 @@ case $tier in
 fast|check|all) ;;
 *) usage "unknown tier '$tier'" ;;
 esac
+[ -z "$resume" ] || [ -n "$record" ] || usage "--resume needs --record FILE"
 
 mkdir -p "$LOGS"
 passed=0 failed=0
@@ -75,6 +85,7 @@ run_test() {
 		# what the test measured, for the record: its "figure:" lines
 		fig=$(sed -n 's/^figure: /#   /p' "$LOGS/$name.log")
 		[ -z "$fig" ] || line+=$'\n'"$fig"
+		[ -z "$progress" ] || printf '%s\n' "$line" >>"$progress"
 	else
 		failed=$((failed + 1))
 		line="not ok - $name (${TIME[$name]} s, exit $rc)"
@@ -137,8 +148,40 @@ if [ $# = 0 ] && [ "$tier" != fast ]; then
 	done
 fi
 
+# The progress of a recorded run: the tests passed so far on this series.
+# With --resume, those a progress file of the same series lists are not
+# run again: their lines (time, figures) go into the record as they were.
+progress= series= resumed=0
+declare -A EARLIER
+if [ -n "$record" ] && [ $# = 0 ]; then
+	series=$(STEP=run bash -c '. scripts/lib.sh; series_hash "$SERIES_DIR"')
+	progress=$LOGS/$(basename "$record").progress
+	if [ -n "$resume" ] && [ "$(sed -n 's/^# series: //p' "$progress" 2>/dev/null)" = "$series" ]; then
+		echo "# resuming the run of $(sed -n 's/^# started: //p' "$progress"): the tests it passed on this series are not run again"
+		while IFS= read -r l; do
+			if [[ $l =~ ^ok\ -\ ([a-z0-9_]+)\  ]]; then
+				n=${BASH_REMATCH[1]}
+				EARLIER[$n]=$l
+			elif [[ $l = "#   "* ]] && [ -n "${n:-}" ]; then
+				EARLIER[$n]+=$'\n'"$l"
+			fi
+		done <"$progress"
+	else
+		printf '# series: %s\n# started: %s, harness %s\n' "$series" \
+			"$(date -u '+%Y-%m-%d %H:%M UTC')" \
+			"$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)" >"$progress"
+	fi
+fi
+
 start=$(date +%s)
 for t in "${tests[@]}"; do
+	if [ -n "${EARLIER[$t]:-}" ]; then
+		passed=$((passed + 1)) resumed=$((resumed + 1))
+		TIME[$t]=$(sed -n '1s/.* (\([0-9]*\) s)$/\1/p' <<<"${EARLIER[$t]}")
+		echo "${EARLIER[$t]%%$'\n'*} (passed earlier on this series: not run again)"
+		LINES+=("${EARLIER[$t]}")
+		continue
+	fi
 	run_test "$t" "test_$t"
 done
 total=$(( $(date +%s) - start ))
@@ -156,13 +199,17 @@ if [ -n "$record" ]; then
 		harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
 		{
 			echo "# The last full run of tests/run.sh --tier $tier (make check-$tier)."
-			echo "# series: $(STEP=run bash -c '. scripts/lib.sh; series_hash "$SERIES_DIR"')"
+			echo "# series: $series"
 			echo "# harness: $harness"
 			echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-			echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $total s"
+			echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $(
+				for t in "${tests[@]}"; do echo "${TIME[$t]:-0}"; done | awk '{ s += $1 } END { print s }') s of tests"
+			[ "$resumed" = 0 ] ||
+				echo "# resumed: $resumed tests passed in the part begun $(sed -n 's/^# started: //p' "$progress")"
 			printf '%s\n' "${LINES[@]}"
 			echo "$passed passed, $failed failed"
 		} >"$record"
+		rm -f "$progress"
 		echo "# recorded in ${record#"$REPO"/}"
 	else
 		echo "# not recorded: only a complete run with no failure is (${record#"$REPO"/} unchanged)"

@@ -3,7 +3,18 @@
 # tests/cases.sh): each shows how tests/run.sh judges one kind of check.
 # Run with PCP_TEST_CASES=tests/runner/cases.sh tests/run.sh NAME...
 
-FAST_TESTS=(figure_recorded) CHECK_TESTS=() ALL_TESTS=()
+FAST_TESTS=(figure_recorded) CHECK_TESTS=() ALL_TESTS=(figure_recorded counted needs_flag)
+
+# A recorded run resumed (--record FILE --resume): "counted" leaves a
+# line in RUNNER_COUNT each time it runs; "needs_flag" passes only once
+# RUNNER_FLAG exists.
+test_counted() {
+	echo run >>"$RUNNER_COUNT"
+}
+
+test_needs_flag() {
+	[ -e "$RUNNER_FLAG" ]
+}
 
 # What a test counted, on a "figure:" line, goes into the record of a
 # whole tier (--record), under the test's own line.
