@@ -5,6 +5,14 @@
 # it installs whatever is missing; as another user it prints the exact
 # apt-get line to run and exits 1.  Nothing to do: silent.
 #
+# The base tree is the exact package the series is made on,
+# linux-source-6.12=$(cat BASE_DEBIAN_VERSION) (BASE_VERSION's Debian
+# revision): installed, or put back in place of another 6.12.y, and said
+# so.  When Debian's archive no longer has it (stable moves every week or
+# two, the archive keeps the last few), the newest linux-source-6.12 is
+# installed instead with a warning naming both versions: make tree applies
+# the series to it with a warning too, and 'make rebase' moves the base.
+#
 # netperf is in Debian's non-free component: when apt knows no netperf,
 # this adds /etc/apt/sources.list.d/pcp-non-free.sources (bookworm
 # non-free, Debian's archive key) and says so.
@@ -14,7 +22,6 @@
 . "$(dirname "$0")/../lib.sh"
 
 PACKAGES=(
-	linux-source-6.12			# the base tree
 	build-essential flex bison bc libelf-dev libssl-dev	# kernel build
 	cpio kmod xz-utils rsync git python3 file
 	ccache					# rebuilds
@@ -39,14 +46,52 @@ Suites: bookworm
 Components: non-free
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg"
 
+BASE_PKG=linux-source-6.12
+BASE_DEB=$(cat "$REPO/BASE_DEBIAN_VERSION")
+[[ $BASE_DEB = "$BASE_VERSION"-* ]] ||
+	die "BASE_DEBIAN_VERSION ($BASE_DEB) is not a Debian revision of BASE_VERSION ($BASE_VERSION)"
+
+installed() {
+	[ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
 missing=()
 for p in "${PACKAGES[@]}"; do
-	[ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] ||
-		missing+=("$p")
+	installed "$p" || missing+=("$p")
 done
+have_base=
+! installed "$BASE_PKG" || have_base=$(dpkg-query -W -f='${Version}' "$BASE_PKG")
+[ ${#missing[@]} -gt 0 ] || [ "$have_base" != "$BASE_DEB" ] || exit 0
+
+# The base package: the pinned version when the archive still has it.
+base_in_archive() {
+	apt-cache madison "$BASE_PKG" 2>/dev/null | awk -F' *[|] *' -v v="$BASE_DEB" '$2 == v { f = 1 } END { exit !f }'
+}
+if [ "$have_base" != "$BASE_DEB" ] && [ "$(id -u)" = 0 ]; then
+	apt-get update -qq >/dev/null 2>&1 || true
+fi
+base_arg=
+if [ "$have_base" = "$BASE_DEB" ]; then
+	:
+elif base_in_archive || [ "$(id -u)" != 0 ]; then
+	base_arg="$BASE_PKG=$BASE_DEB"
+	[ -z "$have_base" ] ||
+		log "$BASE_PKG $have_base is installed; the series is made on $BASE_DEB (BASE_DEBIAN_VERSION): installing that"
+else
+	newest=$(apt-cache policy "$BASE_PKG" 2>/dev/null | sed -n 's/^ *Candidate: //p')
+	if [ -n "$have_base" ]; then
+		warn "$BASE_PKG $BASE_DEB, the base the series is made on (BASE_DEBIAN_VERSION), is no longer in Debian's archive: keeping $have_base; make tree applies the series to it with a warning, 'make rebase' moves the base"
+	elif [ -n "$newest" ] && [ "$newest" != "(none)" ]; then
+		warn "$BASE_PKG $BASE_DEB, the base the series is made on (BASE_DEBIAN_VERSION), is no longer in Debian's archive: installing $newest; make tree applies the series to it with a warning, 'make rebase' moves the base"
+		base_arg="$BASE_PKG"
+	else
+		die "apt knows no $BASE_PKG: is this Debian 12 with bookworm-security in its sources?"
+	fi
+fi
+[ -z "$base_arg" ] || missing=("$base_arg" "${missing[@]}")
 [ ${#missing[@]} -gt 0 ] || exit 0
 
-line="apt-get install -y --no-install-recommends ${missing[*]}"
+line="apt-get install -y --no-install-recommends --allow-downgrades ${missing[*]}"
 nonfree=
 if [[ " ${missing[*]} " = *" netperf "* ]] &&
 	! apt-cache policy netperf 2>/dev/null | grep -q 'Candidate: [0-9]'; then
