@@ -11,10 +11,15 @@
 #                       of the same series goes on where it stopped
 #                       (FRESH=1: from the start)
 #
+#   make records        bring the records of the long runs that are behind up to
+#                       date, one committable part at a time (PARTS=...:
+#                       bench-results check-all mm-selftests snapshot)
 #   make deps           install the Debian packages the harness needs
 #   make tree           build/linux: base + each series (pcp-orders, pcp-slowpath)
 #                       and both (pcp-series, built and tested); KSRC=... your tree
 #   make export         branches pcp-orders, pcp-slowpath -> series/orders, slowpath
+#   make rebase         move the series to the newest linux-source-6.12 (V=version:
+#                       another): git am -3, BASE_VERSION, re-export
 #   make bench-results  measure series/*/bench-results.txt (the cover letters' tables)
 #   make deb            Debian packages of the patched kernel (CONFIG=file or SMALL=1;
 #                       default: Debian's own config from linux-config-6.12)
@@ -29,7 +34,7 @@ SHELL := /bin/bash
 CMD ?= zoneinfo_pcp.sh
 export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
 
-.PHONY: help run check check-fast check-all deps tree export bench-results deb unpatched mm-selftests build-um build-x86_64 boot-um boot-x86_64 clean
+.PHONY: help run check check-fast check-all records deps tree export rebase bench-results deb unpatched mm-selftests build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
 	@sed -n '3,25s/^# \{0,1\}//p' Makefile
@@ -42,6 +47,9 @@ tree: deps
 
 export:
 	@scripts/tree/export.sh
+
+rebase: deps
+	@scripts/tree/rebase.sh $(V)
 
 # Plain (non-debug) UML kernel: 5 interleaved rounds of 100000 pairs for
 # the orders series; the slowpath switches under pressure for the other.
@@ -77,6 +85,9 @@ check-fast: deps
 
 check-all: deps
 	@tests/run.sh --tier all --record tests/check-all.txt $(if $(FRESH),,--resume)
+
+records: deps
+	@scripts/records.sh $(PARTS)
 
 clean:
 	rm -rf build/out build/runs build/initramfs build/guest build/test-logs

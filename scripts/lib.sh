@@ -12,7 +12,11 @@ SERIES_DIR=${SERIES_DIR:-$REPO/series}
 TREE=${TREE:-$BUILD/linux}
 TARBALL=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 BASE_VERSION=$(cat "$REPO/BASE_VERSION")
-BASE_TAG=base-$BASE_VERSION
+# The base the tree was made from: BASE_VERSION, or the other 6.12.y that
+# Debian's linux-source-6.12 had when the archive no longer had ours
+# (tree.sh keeps it as pcp.base-version of the tree).
+TREE_BASE_VERSION=$(git -C "$TREE" config --get pcp.base-version 2>/dev/null || echo "$BASE_VERSION")
+BASE_TAG=base-$TREE_BASE_VERSION
 STEP=${STEP:-$(basename "$0" .sh)}
 
 die()  { echo "$STEP: error: $*" >&2; exit 1; }
@@ -49,7 +53,7 @@ check_version() {
 	*) die "$2 ($1) is Linux $v, the series is for 6.12.y (base $BASE_VERSION)" ;;
 	esac
 	[ "$v" = "$BASE_VERSION" ] ||
-		warn "$2 is Linux $v, the series was made on $BASE_VERSION (BASE_VERSION); expect fuzz"
+		warn "$2 is Linux $v, the series is made on $BASE_VERSION (BASE_VERSION): applying it to $v (expect offsets; make rebase moves the base)"
 	return 0
 }
 
@@ -300,7 +304,7 @@ flavour() {
 # its path.
 unpatched_tree() {
 	local base wt=$BUILD/base npatches
-	base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/base-$(cat "$REPO/BASE_VERSION")}^{commit}") || base=
+	base=$(git -C "$SRC" rev-parse -q --verify "${BASE_REF:-refs/tags/$BASE_TAG}^{commit}") || base=
 	[ -n "$base" ] || [ -z "${BASE_REF:-}" ] || die "BASE_REF '$BASE_REF': no such commit in $SRC"
 	if [ -z "$base" ]; then
 		npatches=$(series_count "$SERIES_DIR")

@@ -5,7 +5,9 @@
 # run in a subshell under "set -e -o pipefail" with its log in
 # build/test-logs/NAME.log; it prints "ok"/"not ok" and its time.  The
 # last line is "N passed, N failed"; the exit code is non-zero on any
-# failure.
+# failure.  A whole tier ends with the state of the committed records of
+# the long runs (scripts/report/record-status.sh: current, or behind and by
+# which patches; the records_status test fails on a broken one).
 #
 # Tiers (tests/cases.sh lists them):
 #   fast    host-only tests, no kernel tree, under a minute (make check-fast)
@@ -15,8 +17,7 @@
 #           their broken samples (make check-all).  --record FILE writes the
 #           run, with the series it ran on, to FILE when every test passed,
 #           each test followed by the "figure:" lines it printed (what it
-#           counted: cycles, faults, pages lost); the fast tier fails while
-#           that record is of another series.  Meanwhile each test that
+#           counted: cycles, faults, pages lost).  Meanwhile each test that
 #           passes is kept in build/test-logs/NAME.progress (NAME: FILE's), with the
 #           series; --resume skips the tests that progress file says
 #           passed on the series as it is now, and records them as they
@@ -215,5 +216,6 @@ if [ -n "$record" ]; then
 		echo "# not recorded: only a complete run with no failure is (${record#"$REPO"/} unchanged)"
 	fi
 fi
+[ $# != 0 ] || scripts/report/record-status.sh 2>&1 || true
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]

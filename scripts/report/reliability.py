@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Step: the reliability figures of the README, from the committed records.
 
-Usage: scripts/report/reliability.py [--check README] [CHECK_ALL] [MM_SELFTESTS]
+Usage: scripts/report/reliability.py [--check|--write README] [CHECK_ALL] [MM_SELFTESTS]
        (default tests/check-all.txt tests/mm-selftests.txt)
 
 Prints a Markdown table of what the torture runs counted: the "figure:"
@@ -16,7 +16,9 @@ The README quotes this output between the lines
   <!-- end reliability -->
 
 and --check README exits 1, saying so, when what is there is not what
-the records give now (make check's reliability_readme test).  Exits 2 on
+the records give now (make check's reliability_readme test); --write
+README puts it there (make records, after a record is made anew).  The
+header names the date and the series of each record.  Exits 2 on
 a missing or malformed record, with one line saying why.
 """
 import re
@@ -50,7 +52,7 @@ def header(lines, path, key):
 def check_all_rows(path):
     """(test, figure) for every figure line under a passing test."""
     lines = read(path)
-    date = header(lines, path, "date")
+    date = header(lines, path, "date") + ", series " + header(lines, path, "series")[:12]
     rows, test = [], None
     for line in lines:
         m = re.match(r"ok - (\S+) ", line)
@@ -69,7 +71,7 @@ def selftests_rows(path):
     m = re.search(r"; (\d{4}-\d\d-\d\d \d\d:\d\d UTC)$", lines[0] if lines else "")
     if not m:
         die(f"{path}: no date on its first line: not a record of make mm-selftests")
-    date = m.group(1)
+    date = m.group(1) + ", series " + header(lines, path, "series")[:12]
     kernels, counts, same, offline, total = None, {}, None, None, None
     for line in lines:
         f = line.split()
@@ -115,13 +117,13 @@ def table(check_all, selftests):
 
 def main(argv):
     args = argv[1:]
-    readme = None
-    if args[:1] == ["--check"]:
+    readme = mode = None
+    if args[:1] in (["--check"], ["--write"]):
         if len(args) < 2:
-            die("--check needs a README")
-        readme, args = args[1], args[2:]
+            die(f"{args[0]} needs a README")
+        mode, readme, args = args[0], args[1], args[2:]
     if len(args) > 2 or any(a.startswith("-") for a in args):
-        die("usage: scripts/report/reliability.py [--check README] [CHECK_ALL] [MM_SELFTESTS]")
+        die("usage: scripts/report/reliability.py [--check|--write README] [CHECK_ALL] [MM_SELFTESTS]")
     check_all = args[0] if args else "tests/check-all.txt"
     selftests = args[1] if len(args) > 1 else "tests/mm-selftests.txt"
     text = table(check_all, selftests)
@@ -133,6 +135,13 @@ def main(argv):
         block = "\n".join(lines[lines.index(BEGIN) + 1:lines.index(END)]).strip("\n")
     except ValueError:
         die(f"{readme} has no '{BEGIN}' ... '{END}' block")
+    if mode == "--write":
+        if block != text:
+            begin, end = lines.index(BEGIN), lines.index(END)
+            with open(readme, "w") as f:
+                f.write("\n".join(lines[:begin + 1] + [text] + lines[end:]) + "\n")
+        print(f"reliability: {readme} quotes the records as they are")
+        return 0
     if block != text:
         die(f"{readme}: the reliability figures are not what the records give now: "
             f"paste the output of scripts/report/reliability.py between its markers", 1)

@@ -6,8 +6,9 @@
 # highorder.txt, preset.conf, runs.txt, run-info.txt, samples.tsv and the
 # SVG plots) to docs/results/NAME/, as generated, never edited.
 # run-info.txt holds the code the run measured (lib.sh code_hash): make
-# check (tests/check-snapshots.sh) fails while a snapshot that the README
-# or docs/ link to was measured on other code than the series'.
+# check (scripts/report/record-status.sh) reports a snapshot that the README
+# or docs/ link to as current, or behind when it was measured on other code
+# than the series'.
 #
 # Usage: scripts/report/snapshot.sh RESULTS NAME
 

@@ -48,9 +48,11 @@ unpack_base() {
 	rm -rf "$new"
 	mkdir -p "$new"
 	tar -xJf "$TARBALL" -C "$new" --strip-components=1
-	check_version "$new" "$TARBALL"
-	[ "$(kernel_version "$new")" = "$BASE_VERSION" ] ||
-		die "$TARBALL is $(kernel_version "$new"), BASE_VERSION says $BASE_VERSION: update BASE_VERSION (and rebase the series) or install linux-source-6.12=$BASE_VERSION*"
+	(check_version "$new" "$TARBALL") || { rm -rf "$new"; exit 1; }
+	# Another 6.12.y (the archive no longer has ours): the series goes
+	# onto it, with check_version's warning; make rebase moves the base.
+	TREE_BASE_VERSION=$(kernel_version "$new")
+	BASE_TAG=base-$TREE_BASE_VERSION
 	# Debian's tarball ends .gitignore with "/*" and "!/debian/" (its
 	# packaging repository ignores the whole tree).  Drop that trailer so
 	# git sees new files the series adds; everything else is as shipped.
@@ -63,13 +65,14 @@ unpack_base() {
 	local date
 	date=$(date -u -R -d "@$(stat -c %Y "$TARBALL")")
 	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
-	harness_git -C "$new" commit -q -m "Linux $BASE_VERSION (Debian linux-source-6.12)
+	harness_git -C "$new" commit -q -m "Linux $TREE_BASE_VERSION (Debian linux-source-6.12)
 
 Unpacked from $(basename "$TARBALL") as shipped, except that the
 Debian-packaging trailer of .gitignore (\"/*\", \"!/debian/\") is dropped
 so that git sees the files a patch adds."
 	harness_git -C "$new" tag "$BASE_TAG"
 	git -C "$new" config pcp.tarball "$stamp"
+	git -C "$new" config pcp.base-version "$TREE_BASE_VERSION"
 	rm -rf "$TREE"
 	mv "$new" "$TREE"
 }
