@@ -61,8 +61,9 @@ check_version() {
 # of SERIES_DIR (series/NAME: format-patch files, a quilt-style series
 # file, cover letter) made against the base alone, and a branch pcp-NAME of
 # the tree.  The combination that is built and tested is branch
-# pcp-series: the first series, then the others with git am -3 (their
-# context moved by the first series; they change no line it changes).
+# pcp-series: the first series, then the others picked from their
+# branches (build_branches: their context moved by the first series; they
+# change no line it changes).
 SERIES_NAMES=(orders slowpath)
 COMBINED_BRANCH=pcp-series
 
@@ -114,6 +115,8 @@ apply_series() {
 	for p in $(series_patches "$dir"); do
 		[ -f "$dir/$p" ] || die "series names $p, but $dir/$p does not exist"
 		if ! harness_git -C "$tree" "${am[@]}" "$dir/$p" >"$BUILD/am.log" 2>&1; then
+			# a three-way am stops on a conflict: show its hunks
+			git -C "$tree" diff | grep -B3 -A12 '^[-+ ]*<<<<<<<' | head -60 >&2 || true
 			git -C "$tree" am --abort >/dev/null 2>&1 || true
 			git -C "$tree" reset -q --hard "$start"
 			die "patch $(basename "$dir")/$p does not apply to $(git -C "$tree" describe --tags --always "$start") (details: $BUILD/am.log)"
@@ -144,19 +147,37 @@ apply_all_series() {
 	done
 }
 
-# build_branches TREE DIR BASE: in the git tree TREE (its worktree is
+# build_branches TREE DIR BASE [-3]: in the git tree TREE (its worktree is
 # checked out and overwritten), branch pcp-NAME = BASE + series DIR/NAME
-# for each series, then COMBINED_BRANCH = BASE + all of them
-# (apply_all_series), left checked out.
+# for each series, then COMBINED_BRANCH = BASE + all of them, left checked
+# out: the first series' branch, then each other series' commits picked
+# from its branch (a three-way merge against BASE, whose blobs the tree
+# has, whatever 6.12.y BASE is; git am -3 would need those the patches
+# were made on).  Each pick keeps its author date as committer date, as
+# apply_series does, so the commits are those of an am -3 on our base.
+# -3: each series on its branch with git am -3 (make rebase: the tree has
+# the blobs of the old base too).
 build_branches() {
-	local tree=$1 dir=$2 base=$3 n
+	local tree=$1 dir=$2 base=$3 am3=${4:-} n c first=
 	for n in "${SERIES_NAMES[@]}"; do
 		git -C "$tree" checkout -q -f -B "pcp-$n" "$base"
 		git -C "$tree" clean -q -fd
-		apply_series "$tree" "$dir/$n"
+		apply_series "$tree" "$dir/$n" $am3
 	done
-	git -C "$tree" checkout -q -f -B "$COMBINED_BRANCH" "$base"
-	apply_all_series "$tree" "$dir"
+	for n in "${SERIES_NAMES[@]}"; do
+		if [ -z "$first" ]; then
+			first=$n
+			git -C "$tree" checkout -q -f -B "$COMBINED_BRANCH" "pcp-$n"
+			continue
+		fi
+		for c in $(git -C "$tree" rev-list --reverse "$base..pcp-$n"); do
+			if ! GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%aD "$c") \
+			     harness_git -C "$tree" cherry-pick --allow-empty "$c" >"$BUILD/am.log" 2>&1; then
+				git -C "$tree" cherry-pick --abort >/dev/null 2>&1 || true
+				die "$(git -C "$tree" log -1 --format=%s "$c") (series $n) does not apply on top of $(series_list | sed 's/, .*//') (details: $BUILD/am.log)"
+			fi
+		done
+	done
 }
 
 # need_cmd CMD...: fail early, naming the missing tool and the fix.

@@ -559,6 +559,9 @@ test_bad_input() {
 	local tmp
 	tmp=$TEST_TMP
 	expect_error "unknown target 'sparc'" scripts/build/build.sh sparc
+	expect_error "'6.13.1-1' is not a Debian version of Linux 6.12.y" scripts/tree/rebase.sh 6.13.1-1
+	expect_error "apt has no linux-source-6.12=6.12.999-1~deb12u1" scripts/tree/rebase.sh 6.12.999-1~deb12u1
+	expect_error "unknown option '--now'" scripts/tree/rebase.sh --now
 	expect_error "ROUNDS '0' is not a positive number" scripts/bench/bench-unpatched.sh 0
 	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench/bench-unpatched.sh 1
 	expect_error "unknown target 'sparc'" scripts/bench/bench-unpatched.sh --arch sparc 1

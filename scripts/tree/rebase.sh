@@ -5,10 +5,10 @@
 # newest apt knows), on purpose.  Downloads that package (apt-get download:
 # the installed one is not touched), unpacks it into a new tree as make tree
 # does (build/linux.rebase), brings the objects of the current base into it
-# and applies each series there with git am -3, then both on pcp-series.
-# When a patch does not apply, it stops with the conflicting hunks and
-# leaves build/linux.rebase in the middle of the am; nothing of series/,
-# BASE_VERSION or build/linux has changed.  When every patch applies, the
+# and applies each series there with git am -3, then both on pcp-series
+# (lib.sh build_branches).  When a patch does not apply, it stops with the
+# conflicting hunks; nothing of series/, BASE_VERSION or build/linux has
+# changed.  When every patch applies, the
 # new tree becomes build/linux, BASE_VERSION and BASE_DEBIAN_VERSION name
 # the new base, both series are exported again (scripts/tree/export.sh)
 # and the new package is installed (scripts/setup/deps.sh).  Then: make
@@ -69,28 +69,8 @@ git -C "$new" rev-parse -q --verify "refs/tags/$new_tag" >/dev/null ||
 git -C "$new" fetch -q "$TREE" "refs/tags/$BASE_TAG:refs/tags/$BASE_TAG" \
 	$(topic_branches | sed 's|.*|refs/heads/&:refs/old/&|')
 
-# apply_3way BRANCH DIR...: BRANCH = the new base + the series DIR... with
-# git am -3; on a conflict, stop there and show it.
-apply_3way() {
-	local b=$1 d p
-	shift
-	git -C "$new" checkout -q -f -B "$b" "$new_tag"
-	for d; do
-		for p in $(series_patches "$d"); do
-			if ! harness_git -C "$new" am -q -3 --committer-date-is-author-date "$d/$p" >"$dl/am.log" 2>&1; then
-				cat "$dl/am.log" >&2
-				git -C "$new" diff | grep -n -B3 -A12 '^[-+ ]*<<<<<<<' | head -60 >&2 || true
-				die "$(basename "$d")/$p does not apply to $version (branch $b of $new, left in the middle of git am: resolve and 'git am --continue', or fix the patch in series/); series/, BASE_VERSION and $TREE are unchanged"
-			fi
-		done
-	done
-}
-for n in "${SERIES_NAMES[@]}"; do
-	apply_3way "pcp-$n" "$SERIES_DIR/$n"
-done
-all=()
-for n in "${SERIES_NAMES[@]}"; do all+=("$SERIES_DIR/$n"); done
-apply_3way "$COMBINED_BRANCH" "${all[@]}"
+(build_branches "$new" "$SERIES_DIR" "$new_tag" -3) ||
+	die "the series does not apply to $version (above); series/, BASE_VERSION and $TREE are unchanged"
 git -C "$new" tag -d "$BASE_TAG" >/dev/null
 for b in $(topic_branches); do git -C "$new" update-ref -d "refs/old/$b"; done
 for b in $(topic_branches) "$COMBINED_BRANCH"; do

@@ -6,7 +6,8 @@
 # of series/ on its own branch of the base, one commit per patch
 # (pcp-orders, pcp-slowpath: what a maintainer would take), and both
 # together on pcp-series, the branch that is checked out, built and tested
-# (the second series with git am -3; lib.sh SERIES_NAMES).  Incremental:
+# (the second series picked three-way from its branch; lib.sh
+# build_branches).  Incremental:
 # nothing is unpacked again while the tarball is unchanged, and nothing is
 # re-applied while the series are.  Work on pcp-orders or pcp-slowpath that
 # make export has not taken into series/ stops it, unless --force.
