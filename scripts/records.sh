@@ -59,7 +59,7 @@ behind() {
 	mm-selftests) re='tests/mm-selftests.txt' ;;
 	snapshot) re='docs/results/[^:]*' ;;
 	esac
-	sed -nE "s|^#   ($re): behind.*|\1|p" <<<"$status"
+	sed -nE "s|^#   ($re): (behind\|[0-9]+ of [0-9]+ tests current).*|\1|p" <<<"$status"
 }
 
 # run_part PART: the commands of PART.

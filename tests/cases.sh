@@ -71,9 +71,10 @@ LONG_TESTS=(
 	gate_sample_coccicheck
 )
 CHECK_TESTS=("${FAST_TESTS[@]}" "${KERNEL_TESTS[@]}")
-# (without records_status: the run that writes the record runs the long
-# gates itself)
-ALL_TESTS=("${HOST_TESTS[@]}" "${KERNEL_TESTS[@]}" "${LONG_TESTS[@]}")
+# (every test of the check tier but reliability_readme, which compares the
+# README with the committed records: the run that writes check-all's record
+# changes it, and make records writes the README after it)
+ALL_TESTS=("${HOST_TESTS[@]}" records_status "${KERNEL_TESTS[@]}" "${LONG_TESTS[@]}")
 
 TREE_DIR=$REPO/build/linux
 BASE_TAG=$(TREE=$TREE_DIR; . "$REPO/scripts/lib.sh"; echo "$BASE_TAG")
@@ -132,27 +133,46 @@ test_runner_self_test() {
 		tests/run.sh --tier fast --record "$TEST_TMP/record.txt" >/dev/null
 	cat "$TEST_TMP/record.txt"
 	grep -A1 '^ok - figure_recorded ' "$TEST_TMP/record.txt" | grep -qx '#   3 cycles, 0 pages lost'
-	# A recorded run that failed is resumed: what passed on this series
-	# is not run again and goes into the record as it was.
+	# A recorded run: the record is written after every test, each line
+	# with the series it ran on, a failure included.
 	local rr=(env PCP_TEST_CASES=tests/runner/cases.sh PCP_TEST_LOGS=$TEST_TMP
 		RUNNER_COUNT=$TEST_TMP/count RUNNER_FLAG=$TEST_TMP/flag
+		RUNNER_RECORD=$TEST_TMP/all.txt
 		tests/run.sh --tier all --record "$TEST_TMP/all.txt")
+	local now
+	now=$(. scripts/lib.sh; series_hash "$SERIES_DIR" | cut -c1-12)
 	must_fail "${rr[@]}" >"$TEST_TMP/part1.out"
-	must_fail test -e "$TEST_TMP/all.txt"
-	grep -q '^ok - counted ' "$TEST_TMP/all.txt.progress"
+	cat "$TEST_TMP/all.txt"
+	grep -q "^ok - counted (0 s) \[series $now\]$" "$TEST_TMP/all.txt"
+	grep -q "^not ok - needs_flag (0 s, exit 1) \[series $now\]$" "$TEST_TMP/all.txt"
+	[ "$(tail -1 "$TEST_TMP/all.txt")" = "2 passed, 1 failed" ]
+	must_fail grep -q '^# part: ' "$TEST_TMP/all.txt"
+	# --resume: what passed on this series is not run again and keeps
+	# its line (and figures); the failed test runs again.
 	touch "$TEST_TMP/flag"
 	out=$("${rr[@]}" --resume)
 	echo "$out"
-	grep -q '^ok - counted (0 s) (passed earlier on this series: not run again)$' <<<"$out"
+	grep -q "^ok - counted (0 s) \[series $now\] (passed earlier on this series: not run again)$" <<<"$out"
 	[ "$(wc -l <"$TEST_TMP/count")" = 1 ]
 	cat "$TEST_TMP/all.txt"
-	grep -q '^# resumed: 2 tests passed in the part begun ' "$TEST_TMP/all.txt"
+	grep -q '^# resumed: 2 tests passed on this series earlier, not run again$' "$TEST_TMP/all.txt"
 	grep -A1 '^ok - figure_recorded ' "$TEST_TMP/all.txt" | grep -qx '#   3 cycles, 0 pages lost'
 	[ "$(tail -1 "$TEST_TMP/all.txt")" = "3 passed, 0 failed" ]
-	must_fail test -e "$TEST_TMP/all.txt.progress"
+	# A record of an earlier series (here: made so by hand) is run again
+	# from the start with --resume; stopped after its first test, it
+	# holds that test on this series and the others as they were.
+	sed -i "s/\[series $now\]/[series 0123456789ab]/" "$TEST_TMP/all.txt"
+	RUNNER_SNAP=$TEST_TMP/snap.txt "${rr[@]}" --resume >/dev/null
+	cat "$TEST_TMP/snap.txt"
+	grep -q '^# part: 1 of 3 tests on this series$' "$TEST_TMP/snap.txt"
+	grep -q "^ok - figure_recorded (0 s) \[series $now\]$" "$TEST_TMP/snap.txt"
+	grep -q '^ok - needs_flag (0 s) \[series 0123456789ab\]$' "$TEST_TMP/snap.txt"
+	[ "$(wc -l <"$TEST_TMP/count")" = 2 ]
+	must_fail grep -q '^# part: ' "$TEST_TMP/all.txt"
+	[ "$(grep -c "\[series $now\]$" "$TEST_TMP/all.txt")" = 3 ]
 	# without --resume, everything runs again
 	"${rr[@]}" >/dev/null
-	[ "$(wc -l <"$TEST_TMP/count")" = 2 ]
+	[ "$(wc -l <"$TEST_TMP/count")" = 3 ]
 	expect_error "--resume needs --record FILE" tests/run.sh --resume
 	expect_error "unknown tier 'slow'" tests/run.sh --tier slow
 	expect_error "unknown test 'nosuch'" tests/run.sh nosuch
@@ -160,30 +180,49 @@ test_runner_self_test() {
 
 # scripts/report/record-status.sh: every committed record is current or
 # behind, and says which; a record is never failed for being of older code,
-# but one of the current series that failed, is incomplete or is missing
-# fails.  The records of the current series are made from the committed
-# ones by giving them today's series hash.
+# but one of the current series that failed, that says it is complete and
+# lacks a test, or that is missing, fails.  check-all's record is judged
+# test by test, each line with the series it ran on.
 test_records_status() {
-	local t=$TEST_TMP now out
+	local t=$TEST_TMP now now12 out x root
 	local rs=(scripts/report/record-status.sh)
 	"${rs[@]}"
 	now=$(. scripts/lib.sh; series_hash "$SERIES_DIR")
-	sed "s/^# series: .*/# series: $now/" tests/check-all.txt >"$t/ca.txt"
+	now12=${now:0:12}
+	# sample_record SERIES12 [HARNESS]: a complete check-all record
+	sample_record() {
+		printf '# series: %s\n# harness: %s\n# date: 2026-12-02 00:00 UTC\n' "$now" "${2:-$(git rev-parse --short HEAD)}"
+		for x in "${ALL_TESTS[@]}"; do echo "ok - $x (1 s) [series $1]"; done
+		echo "${#ALL_TESTS[@]} passed, 0 failed"
+	}
+	sample_record "$now12" >"$t/ca.txt"
 	sed "s/^# series: .*/# series: $now/" tests/mm-selftests.txt >"$t/st.txt"
 	out=$("${rs[@]}" --kind check-all "$t/ca.txt" --kind mm-selftests "$t/st.txt")
 	echo "$out"
-	grep -q "ca.txt: current (.*passed, 0 failed)" <<<"$out"
+	grep -q "ca.txt: current (2026-12-02 00:00 UTC, ${#ALL_TESTS[@]} passed, 0 failed)" <<<"$out"
 	grep -q "st.txt: current (same passes on every kernel" <<<"$out"
-	# of an older series: behind, by the patches that changed since
-	sed 's/^# series: .*/# series: 0123456789abcdef/' tests/check-all.txt >"$t/old.txt"
-	out=$("${rs[@]}" --kind check-all "$t/old.txt" --kind mm-selftests "$t/old.txt")
+	# in parts: one test on an earlier series is behind, by its patches
+	sed -e "s/^ok - series_coccicheck (1 s) .*/ok - series_coccicheck (1 s) [series 0123456789ab]/" \
+		-e '1a # part: 1 of 2' "$t/ca.txt" >"$t/part.txt"
+	out=$("${rs[@]}" --kind check-all "$t/part.txt")
 	echo "$out"
-	[ "$(grep -c 'old.txt: behind' <<<"$out")" = 2 ]
-	sed -e 's/^ok - series_coccicheck /not ok - series_coccicheck /' \
-		-e '$s/^\([0-9]*\) passed, 0 failed$/\1 passed, 1 failed/' "$t/ca.txt" >"$t/failed.txt"
-	expect_error "does not end in 'N passed, 0 failed'" "${rs[@]}" --kind check-all "$t/failed.txt"
+	grep -q "part.txt: $(( ${#ALL_TESTS[@]} - 1 )) of ${#ALL_TESTS[@]} tests current; 1 behind by an unknown series (0123456789ab" <<<"$out"
+	# of an older series altogether: behind
+	sed 's/^# series: .*/# series: 0123456789abcdef/' tests/mm-selftests.txt >"$t/old.txt"
+	out=$("${rs[@]}" --kind mm-selftests "$t/old.txt")
+	echo "$out"
+	grep -q 'old.txt: behind by an unknown series' <<<"$out"
+	# failed on the current series, or complete but lacking a test its
+	# harness had: errors; lacking one added since: behind
+	sed 's/^ok - series_coccicheck (1 s)/not ok - series_coccicheck (1 s, exit 1)/' "$t/ca.txt" >"$t/failed.txt"
+	expect_error "failed on the current series: series_coccicheck" "${rs[@]}" --kind check-all "$t/failed.txt"
 	grep -v '^ok - gate_sample_sparse ' "$t/ca.txt" >"$t/partial.txt"
-	expect_error "has no passing line for: gate_sample_sparse" "${rs[@]}" --kind check-all "$t/partial.txt"
+	expect_error "has no line for gate_sample_sparse, which its harness" "${rs[@]}" --kind check-all "$t/partial.txt"
+	root=$(git rev-list --max-parents=0 HEAD | tail -1)
+	sample_record "$now12" "$root" | grep -v '^ok - gate_sample_sparse ' >"$t/added.txt"
+	out=$("${rs[@]}" --kind check-all "$t/added.txt")
+	echo "$out"
+	grep -q "added.txt: $(( ${#ALL_TESTS[@]} - 1 )) of ${#ALL_TESTS[@]} tests current; not in the record (added since): gate_sample_sparse" <<<"$out"
 	expect_error "no such file" "${rs[@]}" --kind check-all "$t/missing.txt"
 	expect_error "has no '# series:' line" "${rs[@]}" --kind check-all README.md
 	sed 's/^same passes on every kernel/passes differ/' "$t/st.txt" >"$t/differ.txt"
@@ -199,15 +238,15 @@ test_records_status() {
 	q=$(. scripts/lib.sh; series_patches "$t/s/slowpath" | sed -n 1p)
 	sed -i '0,/^+[^+]/s|^+\([^+].*\)$|+\1 /* changed */|' "$t/s/orders/$p"
 	sed -i '0,/^Subject: /s/^\(Subject: .*\)$/\1, again/' "$t/s/slowpath/$q"
-	sed "s/^# series: .*/# series: $now/" tests/check-all.txt >"$t/ca-now.txt"
-	out=$(SERIES_DIR=$t/s "${rs[@]}" --kind check-all "$t/ca-now.txt")
+	out=$(SERIES_DIR=$t/s "${rs[@]}" --kind check-all "$t/ca.txt" --kind mm-selftests "$t/st.txt")
 	echo "$out"
-	grep -q "ca-now.txt: behind by orders/$p (ran on " <<<"$out"
+	grep -q "ca.txt: 0 of ${#ALL_TESTS[@]} tests current; ${#ALL_TESTS[@]} behind by orders/$p (ran on " <<<"$out"
+	grep -q "st.txt: behind by orders/$p (ran on " <<<"$out"
 	must_fail grep -q "slowpath/$q" <<<"$out"
 	cp series/orders/"$p" "$t/s/orders/"
-	out=$(SERIES_DIR=$t/s "${rs[@]}" --kind check-all "$t/ca-now.txt")
+	out=$(SERIES_DIR=$t/s "${rs[@]}" --kind check-all "$t/ca.txt")
 	echo "$out"
-	grep -q "ca-now.txt: behind by changelogs only (ran on " <<<"$out"
+	grep -q "ca.txt: 0 of ${#ALL_TESTS[@]} tests current; ${#ALL_TESTS[@]} behind by changelogs only (ran on " <<<"$out"
 }
 
 # make tree on a tarball of another 6.12.y (Debian's archive no longer has
@@ -427,7 +466,7 @@ test_records_list() {
 	out=$(scripts/records.sh --list 2>&1)
 	echo "$out"
 	grep -q '^records: \(current\|behind\): check-all' <<<"$out"
-	if grep -q 'tests/check-all.txt: behind' <<<"$st"; then
+	if grep -qv 'tests/check-all.txt: current' <<<"$(grep 'tests/check-all.txt' <<<"$st")"; then
 		grep -q '^records: behind: check-all (tests/check-all.txt)' <<<"$out"
 	else
 		grep -q '^records: current: check-all$' <<<"$out"

@@ -14,14 +14,14 @@
 #   check   what CI runs: fast + the tree, the test kernels, their boots,
 #           the series' style and documentation gates (make check)
 #   all     check + the long gates: the bisect build of every patch, coccinelle,
-#           their broken samples (make check-all).  --record FILE writes the
-#           run, with the series it ran on, to FILE when every test passed,
-#           each test followed by the "figure:" lines it printed (what it
-#           counted: cycles, faults, pages lost).  Meanwhile each test that
-#           passes is kept in build/test-logs/NAME.progress (NAME: FILE's), with the
-#           series; --resume skips the tests that progress file says
-#           passed on the series as it is now, and records them as they
-#           were, so that a run of several hours can be finished in parts.
+#           their broken samples (make check-all).  --record FILE keeps
+#           the run in FILE, written again after every test: each test's
+#           line with the series it ran on, followed by the "figure:"
+#           lines it printed (what it counted: cycles, faults, pages
+#           lost); the tests not run yet keep their earlier lines.
+#           --resume skips the tests whose line passed on the series as
+#           it is now, so that a run of several hours is finished in
+#           parts, committed one after another, on any machine.
 #
 # Usage: tests/run.sh [--tier fast|check|all] [--record FILE [--resume]] [NAME...]
 #        (default: the check tier; NAMEs run those tests only, in order)
@@ -86,7 +86,6 @@ run_test() {
 		# what the test measured, for the record: its "figure:" lines
 		fig=$(sed -n 's/^figure: /#   /p' "$LOGS/$name.log")
 		[ -z "$fig" ] || line+=$'\n'"$fig"
-		[ -z "$progress" ] || printf '%s\n' "$line" >>"$progress"
 	else
 		failed=$((failed + 1))
 		line="not ok - $name (${TIME[$name]} s, exit $rc)"
@@ -149,41 +148,85 @@ if [ $# = 0 ] && [ "$tier" != fast ]; then
 	done
 fi
 
-# The progress of a recorded run: the tests passed so far on this series.
-# With --resume, those a progress file of the same series lists are not
-# run again: their lines (time, figures) go into the record as they were.
-progress= series= resumed=0
-declare -A EARLIER
+# A recorded run (--record FILE, a whole tier): the record is written again
+# after every test, so that a run of hours can stop anywhere and be
+# committed as it is, and each test's line names the series it ran on
+# ("[series HASH12]"; a line without one is of the header's series).  A
+# test not run yet keeps its line from the record as it was.  With
+# --resume, a test whose line in the record passed on the series as it is
+# now is not run again, on this machine or, from the committed record, on
+# another.  The header's "# part:" line says how many tests are on this
+# series while that is not all of them.
+series= short= resumed=0 harness=
+declare -A EARLIER EARLIER_SERIES NOW
 if [ -n "$record" ] && [ $# = 0 ]; then
 	series=$(STEP=run bash -c '. scripts/lib.sh; series_hash "$SERIES_DIR"')
-	progress=$LOGS/$(basename "$record").progress
-	if [ -n "$resume" ] && [ "$(sed -n 's/^# series: //p' "$progress" 2>/dev/null)" = "$series" ]; then
-		echo "# resuming the run of $(sed -n 's/^# started: //p' "$progress"): the tests it passed on this series are not run again"
+	short=${series:0:12}
+	harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
+	if [ -f "$record" ]; then
+		hdr=$(sed -n 's/^# series: //p' "$record")
+		n=
 		while IFS= read -r l; do
-			if [[ $l =~ ^ok\ -\ ([a-z0-9_]+)\  ]]; then
-				n=${BASH_REMATCH[1]}
+			if [[ $l =~ ^(not\ )?ok\ -\ ([a-z0-9_]+)\  ]]; then
+				n=${BASH_REMATCH[2]}
 				EARLIER[$n]=$l
-			elif [[ $l = "#   "* ]] && [ -n "${n:-}" ]; then
+				if [[ $l =~ \ \[series\ ([0-9a-f]+)\]$ ]]; then
+					EARLIER_SERIES[$n]=${BASH_REMATCH[1]}
+				else
+					EARLIER_SERIES[$n]=${hdr:0:12}
+					EARLIER[$n]+=" [series ${hdr:0:12}]"
+				fi
+			elif [[ $l = "#   "* ]] && [ -n "$n" ]; then
 				EARLIER[$n]+=$'\n'"$l"
+			else
+				n=
 			fi
-		done <"$progress"
-	else
-		printf '# series: %s\n# started: %s, harness %s\n' "$series" \
-			"$(date -u '+%Y-%m-%d %H:%M UTC')" \
-			"$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)" >"$progress"
+		done <"$record"
 	fi
 fi
 
+# write_record: the record as it stands: this run's lines, the earlier
+# ones of the tests it has not run.
+write_record() {
+	local t l on=0 np=0 nf=0 secs=0 tsec
+	local -a body=()
+	for t in "${tests[@]}"; do
+		l=${NOW[$t]:-${EARLIER[$t]:-}}
+		[ -n "$l" ] || continue
+		body+=("$l")
+		[[ $l = "ok - "* ]] && np=$((np + 1)) || nf=$((nf + 1))
+		[[ ${l%%$'\n'*} != *" [series $short]" ]] || on=$((on + 1))
+		tsec=$(sed -n '1s/^.* (\([0-9]*\) s[,)].*/\1/p' <<<"$l")
+		secs=$((secs + ${tsec:-0}))
+	done
+	{
+		echo "# The last run of tests/run.sh --tier $tier (make check-$tier), test by test: each line names the series it ran on."
+		echo "# series: $series"
+		[ "$on" = ${#tests[@]} ] || echo "# part: $on of ${#tests[@]} tests on this series"
+		echo "# harness: $harness"
+		echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+		echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $secs s of tests"
+		[ "$resumed" = 0 ] || echo "# resumed: $resumed tests passed on this series earlier, not run again"
+		printf '%s\n' "${body[@]}"
+		echo "$np passed, $nf failed"
+	} >"$record.new"
+	mv "$record.new" "$record"
+}
+
 start=$(date +%s)
 for t in "${tests[@]}"; do
-	if [ -n "${EARLIER[$t]:-}" ]; then
+	if [ -n "$resume" ] && [ "${EARLIER_SERIES[$t]:-}" = "$short" ] && [[ ${EARLIER[$t]} = "ok - "* ]]; then
 		passed=$((passed + 1)) resumed=$((resumed + 1))
-		TIME[$t]=$(sed -n '1s/.* (\([0-9]*\) s)$/\1/p' <<<"${EARLIER[$t]}")
+		TIME[$t]=$(sed -n '1s/^.* (\([0-9]*\) s).*/\1/p' <<<"${EARLIER[$t]}")
 		echo "${EARLIER[$t]%%$'\n'*} (passed earlier on this series: not run again)"
-		LINES+=("${EARLIER[$t]}")
 		continue
 	fi
 	run_test "$t" "test_$t"
+	if [ -n "$short" ]; then
+		NOW[$t]="${LINES[-1]%%$'\n'*} [series $short]"
+		[[ ${LINES[-1]} != *$'\n'* ]] || NOW[$t]+=$'\n'"${LINES[-1]#*$'\n'}"
+		write_record
+	fi
 done
 total=$(( $(date +%s) - start ))
 
@@ -193,28 +236,9 @@ what="$tier tier"
 echo "# $what: ${#tests[@]} tests in $total s; slowest:$(
 	for t in "${tests[@]}"; do echo "${TIME[$t]} $t"; done |
 		sort -rn | head -5 | awk '{ printf " %s %d s,", $2, $1 }' | sed 's/,$//')"
-if [ -n "$record" ]; then
-	if [ "$failed" = 0 ] && [ $# = 0 ]; then
-		# (before the redirect below, which rewrites the record: a
-		# harness described then would always be "-dirty")
-		harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
-		{
-			echo "# The last full run of tests/run.sh --tier $tier (make check-$tier)."
-			echo "# series: $series"
-			echo "# harness: $harness"
-			echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-			echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $(
-				for t in "${tests[@]}"; do echo "${TIME[$t]:-0}"; done | awk '{ s += $1 } END { print s }') s of tests"
-			[ "$resumed" = 0 ] ||
-				echo "# resumed: $resumed tests passed in the part begun $(sed -n 's/^# started: //p' "$progress")"
-			printf '%s\n' "${LINES[@]}"
-			echo "$passed passed, $failed failed"
-		} >"$record"
-		rm -f "$progress"
-		echo "# recorded in ${record#"$REPO"/}"
-	else
-		echo "# not recorded: only a complete run with no failure is (${record#"$REPO"/} unchanged)"
-	fi
+if [ -n "$short" ]; then
+	write_record
+	echo "# recorded in ${record#"$REPO"/}: $(sed -n 's/^# part: //p' "$record" | grep . || echo "every test on this series")"
 fi
 [ $# != 0 ] || scripts/report/record-status.sh 2>&1 || true
 echo "$passed passed, $failed failed"

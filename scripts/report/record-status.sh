@@ -19,10 +19,13 @@
 # record, else (a series-hash record) the newest commit of series/ whose
 # hash is the record's.  A record being behind is never an error: records
 # catch up later (make records).  An error (exit 1) is a record that cannot
-# be read, a current record that failed or is incomplete (check-all: not
-# "N passed, 0 failed", or a long test without its passing line; mm
-# selftests: kernels that differ, no memory offline run), or a snapshot
-# that is linked but missing.
+# be read, a current record that failed or is incomplete (check-all: a
+# test that failed on the current series, or a record that says it is
+# complete and lacks a test its harness had; mm selftests: kernels that
+# differ, no memory offline run), or a snapshot that is linked but
+# missing.  check-all's record is judged test by test (each line names the
+# series it ran on): "K of N tests current", the others behind by which
+# patches, or not in the record when added since.
 #
 # Usage: scripts/report/record-status.sh [--kind check-all|mm-selftests|snapshot|bench-results FILE]...
 #        (default: every committed record)
@@ -98,22 +101,23 @@ hash_at() {
 }
 
 # ran_on FILE SERIES_HASH: the commit whose series/ the record FILE ran
-# on, or nothing.  SERIES_HASH (may be empty) must match when given.
+# on, or nothing.  SERIES_HASH (may be empty, or its first characters)
+# must match when given.
 ran_on() {
 	local file=$1 want=$2 c
 	c=$(sed -n 's/^# harness: //p; s/^harness: //p' "$file" | head -1)
 	c=${c%-dirty}
 	[ -z "$c" ] || c=$(git rev-parse -q --verify "$c^{commit}" 2>/dev/null) || c=
 	[ -n "$c" ] || c=$(git log -1 --format=%H -- "$file" 2>/dev/null)
-	if [ -n "$c" ] && { [ -z "$want" ] || [ "$(hash_at "$c")" = "$want" ]; }; then
+	if [ -n "$c" ] && { [ -z "$want" ] || [[ $(hash_at "$c") = "$want"* ]]; }; then
 		echo "$c"
 		return
 	fi
 	[ -n "$want" ] || return 0
 	# (SERIES_DIR elsewhere: the series of this work tree, committed or not)
-	[ "$(hash_at work-tree)" != "$want" ] || { echo work-tree; return; }
+	[[ $(hash_at work-tree) != "$want"* ]] || { echo work-tree; return; }
 	for c in $(git log -40 --format=%H -- series 2>/dev/null); do
-		[ "$(hash_at "$c")" != "$want" ] || { echo "$c"; return; }
+		[[ $(hash_at "$c") != "$want"* ]] || { echo "$c"; return; }
 	done
 }
 
@@ -133,13 +137,84 @@ behind_by() {
 	echo "$changed (ran on ${1:0:12})"
 }
 
+# behind_of FILE SERIES: "by ..." of a record (or of the lines of one)
+# that ran on SERIES (a hash or its first characters).
+behind_of() {
+	local c
+	c=$(ran_on "$1" "$2")
+	if [ -n "$c" ]; then
+		behind_by "$c"
+	else
+		echo "an unknown series (${2:0:12}: no recent commit of series/ has it)"
+	fi
+}
+
+# check_all_status FILE: the record of make check-all, test by test: each
+# line names the series it ran on ("[series HASH12]", else the header's).
+# A test that failed on the current series is an error, and so is one the
+# record lacks although its harness had it while the record claims to be
+# complete (no "# part:" line, every line on the current series); tests
+# on earlier series, or added since, are behind.
+check_all_status() {
+	local file=$1 hdr now12 l t tag h n=0 on=0 missing= failed= part
+	local -a w
+	local -A tags=() behind=()
+	hdr=$(sed -n 's/^# series: //p' "$file")
+	[ -n "$hdr" ] || { err "$file has no '# series:' line: not a record of make check-all"; return; }
+	now12=${series_now:0:12}
+	part=$(sed -n 's/^# part: //p' "$file")
+	while IFS= read -r l; do
+		[[ $l =~ ^(not\ )?ok\ -\ ([a-z0-9_]+)\  ]] || continue
+		t=${BASH_REMATCH[2]}
+		tag=${hdr:0:12}
+		[[ ! $l =~ \ \[series\ ([0-9a-f]+)\]$ ]] || tag=${BASH_REMATCH[1]}
+		tags[$t]=$tag
+		if [ "$tag" = "$now12" ]; then
+			[[ $l = "ok - "* ]] || failed+=" $t"
+		fi
+	done <"$file"
+	[ -z "$failed" ] ||
+		{ err "$file: failed on the current series:$failed: fix it and run 'make check-all' (or make records)"; return; }
+	for t in "${ALL_TESTS[@]}"; do
+		n=$((n + 1))
+		if [ -z "${tags[$t]:-}" ]; then
+			missing+=" $t"
+		elif [ "${tags[$t]}" = "$now12" ]; then
+			on=$((on + 1))
+		else
+			behind[${tags[$t]}]+=" $t"
+		fi
+	done
+	if [ -n "$missing" ] && [ -z "$part" ] && [ ${#behind[@]} = 0 ]; then
+		h=$(sed -n 's/^# harness: //p' "$file")
+		h=${h%-dirty}
+		for t in $missing; do
+			if git show "$h:tests/cases.sh" 2>/dev/null | grep -q "^test_$t()"; then
+				err "$file, of the current series, has no line for $t, which its harness ($h) had: run 'make check-all' (or make records)"
+				return
+			fi
+		done
+	fi
+	if [ "$on" = "$n" ]; then
+		echo "#   $label: current ($(sed -n 's/^# date: //p' "$file"), $(tail -1 "$file"))"
+		return
+	fi
+	l="#   $label: $on of $n tests current"
+	for tag in "${!behind[@]}"; do
+		read -ra w <<<"${behind[$tag]}"
+		l+="; ${#w[@]} behind by $(behind_of "$file" "$tag")"
+	done
+	[ -z "$missing" ] || l+="; not in the record (added since):$missing"
+	echo "$l"
+}
+
 bad=0
 err() { echo "record-status: error: $*" >&2; bad=1; }
 series_now=$(series_hash "$SERIES_DIR")
 code_now=
 ! git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" >/dev/null 2>&1 ||
 	code_now=$(code_hash "$TREE" "$COMBINED_BRANCH")
-. "$REPO/tests/cases.sh"	# LONG_TESTS
+. "$REPO/tests/cases.sh"	# ALL_TESTS
 
 echo "# records of the long runs (make records brings those behind up to date):"
 for r in "${records[@]}"; do
@@ -151,35 +226,21 @@ for r in "${records[@]}"; do
 		continue
 	fi
 	case $kind in
-	check-all | mm-selftests)
+	check-all)
+		check_all_status "$file"
+		;;
+	mm-selftests)
 		have=$(sed -n 's/^# series: //p' "$file")
 		[ -n "$have" ] || { err "$file has no '# series:' line: not a record of make $kind"; continue; }
 		if [ "$have" != "$series_now" ]; then
-			c=$(ran_on "$file" "$have")
-			if [ -n "$c" ]; then
-				echo "#   $label: behind by $(behind_by "$c")"
-			else
-				echo "#   $label: behind: ran on series ${have:0:12}, which no recent commit of series/ has"
-			fi
+			echo "#   $label: behind by $(behind_of "$file" "$have")"
 			continue
 		fi
-		if [ "$kind" = check-all ]; then
-			tail -1 "$file" | grep -qE '^[0-9]+ passed, 0 failed$' ||
-				{ err "$file, of the current series, does not end in 'N passed, 0 failed': fix what failed and run 'make check-all'"; continue; }
-			missing=
-			for t in "${LONG_TESTS[@]}"; do
-				grep -q "^ok - $t (" "$file" || missing+=" $t"
-			done
-			[ -z "$missing" ] ||
-				{ err "$file, of the current series, has no passing line for:$missing: run 'make check-all'"; continue; }
-			echo "#   $label: current ($(sed -n 's/^# date: //p' "$file"), $(tail -1 "$file"))"
-		else
-			grep -q '^same passes on every kernel: [1-9]' "$file" ||
-				{ err "$file, of the current series, does not say 'same passes on every kernel': run 'make mm-selftests' and fix what differs"; continue; }
-			grep -qE '^offline: # [1-9][0-9]* offline/online cycles' "$file" ||
-				{ err "$file, of the current series, has no memory offline run: run 'make mm-selftests'"; continue; }
-			echo "#   $label: current ($(grep '^same passes' "$file"))"
-		fi
+		grep -q '^same passes on every kernel: [1-9]' "$file" ||
+			{ err "$file, of the current series, does not say 'same passes on every kernel': run 'make mm-selftests' and fix what differs"; continue; }
+		grep -qE '^offline: # [1-9][0-9]* offline/online cycles' "$file" ||
+			{ err "$file, of the current series, has no memory offline run: run 'make mm-selftests'"; continue; }
+		echo "#   $label: current ($(grep '^same passes' "$file"))"
 		;;
 	snapshot | bench-results)
 		have=$(sed -n 's/^code: //p; 1s/^# code: //p' "$file" | head -1)

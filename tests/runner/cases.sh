@@ -6,10 +6,12 @@
 FAST_TESTS=(figure_recorded) CHECK_TESTS=() ALL_TESTS=(figure_recorded counted needs_flag)
 
 # A recorded run resumed (--record FILE --resume): "counted" leaves a
-# line in RUNNER_COUNT each time it runs; "needs_flag" passes only once
-# RUNNER_FLAG exists.
+# line in RUNNER_COUNT each time it runs, and copies the record as it
+# stands then to RUNNER_SNAP when that is set (the record of a run that
+# stopped there); "needs_flag" passes only once RUNNER_FLAG exists.
 test_counted() {
 	echo run >>"$RUNNER_COUNT"
+	[ -z "${RUNNER_SNAP:-}" ] || cp "$RUNNER_RECORD" "$RUNNER_SNAP"
 }
 
 test_needs_flag() {
