@@ -73,7 +73,7 @@ fi
 base_arg=
 if [ "$have_base" = "$BASE_DEB" ]; then
 	:
-elif base_in_archive || [ "$(id -u)" != 0 ]; then
+elif base_in_archive; then
 	base_arg="$BASE_PKG=$BASE_DEB"
 	[ -z "$have_base" ] ||
 		log "$BASE_PKG $have_base is installed; the series is made on $BASE_DEB (BASE_DEBIAN_VERSION): installing that"
