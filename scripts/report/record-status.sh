@@ -12,7 +12,7 @@
 #                removed: git patch-id of each patch, so a rebase that only
 #                moves line numbers changes none), and the base it ran on
 #                when that was another; "changelogs only" when every patch's
-#                code is the same
+#                code and the base are the same
 #
 # The patches a record ran on are found in this repository's history: the
 # commit its "harness:" line names, else the last commit that changed the
@@ -132,8 +132,10 @@ behind_by() {
 		     $2 != $3 { c = c " " $1 }
 		     END { s = c a r; sub(/^ /, "", s); print s }')
 	# A patch renamed (its subject changed) shows as removed and added.
+	if [ "$base" != "$BASE_VERSION" ]; then
+		changed="base $base (now $BASE_VERSION); ${changed:-the same patches}"
+	fi
 	[ -n "$changed" ] || changed="changelogs only"
-	[ "$base" = "$BASE_VERSION" ] || changed="base $base (now $BASE_VERSION); $changed"
 	echo "$changed (ran on ${1:0:12})"
 }
 
