@@ -184,7 +184,7 @@ test_runner_self_test() {
 # lacks a test, or that is missing, fails.  check-all's record is judged
 # test by test, each line with the series it ran on.
 test_records_status() {
-	local t=$TEST_TMP now now12 out x root
+	local t=$TEST_TMP now now12 out x
 	local rs=(scripts/report/record-status.sh)
 	"${rs[@]}"
 	now=$(. scripts/lib.sh; series_hash "$SERIES_DIR")
@@ -218,8 +218,8 @@ test_records_status() {
 	expect_error "failed on the current series: series_coccicheck" "${rs[@]}" --kind check-all "$t/failed.txt"
 	grep -v '^ok - gate_sample_sparse ' "$t/ca.txt" >"$t/partial.txt"
 	expect_error "has no line for gate_sample_sparse, which its harness" "${rs[@]}" --kind check-all "$t/partial.txt"
-	root=$(git rev-list --max-parents=0 HEAD | tail -1)
-	sample_record "$now12" "$root" | grep -v '^ok - gate_sample_sparse ' >"$t/added.txt"
+	# (a harness commit this repository lacks had no such test)
+	sample_record "$now12" 0000000 | grep -v '^ok - gate_sample_sparse ' >"$t/added.txt"
 	out=$("${rs[@]}" --kind check-all "$t/added.txt")
 	echo "$out"
 	grep -q "added.txt: $(( ${#ALL_TESTS[@]} - 1 )) of ${#ALL_TESTS[@]} tests current; not in the record (added since): gate_sample_sparse" <<<"$out"
