@@ -352,14 +352,23 @@ kernel_image() {
 	esac
 }
 
+# kernel_cc [CROSS_COMPILE]: the CC= of a kernel build, through ccache when
+# it is installed (every build of the harness, cross and KUnit ones too, so
+# that a run after a small change recompiles only what changed).
+kernel_cc() {
+	if command -v ccache >/dev/null 2>&1; then
+		echo "ccache ${1:-}gcc"
+	else
+		echo "${1:-}gcc"
+	fi
+}
+
 kmake() {
 	local arch=$1
 	shift
-	local cc=gcc
-	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 	if [ "$arch" = um ]; then
-		make -C "$SRC" O="$(out_dir um)" ARCH=um SUBARCH=x86_64 CC="$cc" "$@"
+		make -C "$SRC" O="$(out_dir um)" ARCH=um SUBARCH=x86_64 CC="$(kernel_cc)" "$@"
 	else
-		make -C "$SRC" O="$(out_dir "$arch")" ARCH="$arch" CC="$cc" "$@"
+		make -C "$SRC" O="$(out_dir "$arch")" ARCH="$arch" CC="$(kernel_cc)" "$@"
 	fi
 }

@@ -16,6 +16,7 @@ HOST_TESTS=(
 	zoneinfo_drained_golden
 	no_page_lost_golden
 	strip_positions_unit
+	gate_cache_unit
 	selftests_compare_golden
 	reliability_golden
 	tree_other_base
@@ -790,6 +791,42 @@ mm/vmscan.c: warning: unused variable 'x' [-Wunused-variable]
 mm/a.c: lines N of 3 lined up"
 	echo "$out"
 	[ "$out" = "$want" ]
+}
+
+# gate_cached (scripts/gates/gate-lib.sh) reads back what it computed on
+# the same tree and key, computes again on another tree or key, and keeps
+# nothing of a check that failed.
+test_gate_cache_unit() {
+	local t=$TEST_TMP out
+	git init -q "$t/tree"
+	for v in a b; do
+		echo $v >"$t/tree/f"
+		git -C "$t/tree" add f
+		git -C "$t/tree" -c user.name=Test -c user.email=test@localhost commit -qm $v
+	done
+	cat >"$t/gate.sh" <<'EOS'
+. "$1/scripts/lib.sh"
+. "$1/scripts/gates/gate-lib.sh"
+shift
+counted() { echo run >>"$BUILD/runs"; echo "out $*"; }
+failing() { echo run >>"$BUILD/runs"; echo partial; return 3; }
+gate_cached "$@"
+EOS
+	cached() { TREE=$t/tree BUILD=$t/build bash "$t/gate.sh" "$REPO" "$@"; }
+	runs() { [ "$(wc -l <"$t/build/runs")" = "$1" ] || { echo "ran $(wc -l <"$t/build/runs") times, expected $1"; return 1; }; }
+	out=$(cached t HEAD k1 -- counted x)
+	[ "$out" = "out x" ] && runs 1
+	out=$(cached t HEAD k1 -- counted x 2>"$t/err")
+	[ "$out" = "out x" ] && runs 1
+	cat "$t/err"
+	grep -q 'checked before on this tree, read back' "$t/err"
+	cached t HEAD~1 k1 -- counted x >/dev/null && runs 2
+	cached t HEAD k2 -- counted x >/dev/null && runs 3
+	must_fail cached t HEAD k3 -- failing
+	must_fail cached t HEAD k3 -- failing
+	runs 5
+	must_fail grep -rq partial "$t/build/cache"
+	expect_error "no command after --" cached t HEAD k1
 }
 
 # no_page_lost OUTPUT: guest/pcp_no_page_lost.sh ran after the workload and

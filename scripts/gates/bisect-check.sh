@@ -83,10 +83,23 @@ objects() {
 	return 0
 }
 
+# cached_compile REF N ARCH OBJS...: compile at REF, the commit checked
+# out, in a freshly configured O= folder; a tree compiled before is read
+# back (gate_cached).
+compilers="$(gcc --version | head -1); sparse $(sparse --version 2>&1 || true)"
+cached_compile() {
+	local ref=$1
+	shift
+	gate_cached "bisect-$2" "$ref" "${*:3}" "$compilers" -- configure_compile "$@"
+}
+configure_compile() {
+	gate_configure "$2"
+	compile "$@"
+}
+
 declare -A base_warnings
 for arch in "${arches[@]}"; do
-	gate_configure "$arch"
-	base_warnings[$arch]=$(compile 0 "$arch" $(objects))
+	base_warnings[$arch]=$(cached_compile "$base" 0 "$arch" $(objects))
 done
 
 # boot_um N SUBJECT: build the whole UML test kernel at this prefix and boot
@@ -116,9 +129,8 @@ for c in "${commits[@]}"; do
 	subject=$(git -C "$wt" log -1 --format=%s)
 	objs=($(objects))
 	for arch in "${arches[@]}"; do
-		gate_configure "$arch"
 		# (not in a process substitution: a build error must end the check)
-		warnings=$(compile "$n ($subject)" "$arch" "${objs[@]}")
+		warnings=$(cached_compile "$c" "$n ($subject)" "$arch" "${objs[@]}")
 		new=$(comm -13 <(echo "${base_warnings[$arch]}") <(echo "$warnings"))
 		[ -z "$new" ] && continue
 		echo "$new" | head -10 >&2

@@ -45,8 +45,10 @@ reports() {
 	{ grep -E '^[^ ]+\.[ch]:[0-9]+' "$log" || true; } | strip_positions | sort
 }
 
-old=$(reports "$base")
-new=$(reports "$head")
+# (spatch takes minutes a file: a tree already checked is read back)
+spatch_version=$(spatch --version 2>&1 | head -1)
+old=$(gate_cached coccicheck "$base" "${files[*]}" "$spatch_version" -- reports "$base")
+new=$(gate_cached coccicheck "$head" "${files[*]}" "$spatch_version" -- reports "$head")
 added=$(comm -13 <(echo "$old") <(echo "$new"))
 if [ -n "$added" ]; then
 	echo "$added" >&2

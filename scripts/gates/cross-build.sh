@@ -75,7 +75,8 @@ xmake() {
 	local t=$1
 	shift
 	make -C "$GATE_WT" O="$BUILD/out/cross-$t" ARCH="$arch" \
-		${cross:+CROSS_COMPILE=$cross} -j"${JOBS:-$(nproc)}" W=1 "$@"
+		${cross:+CROSS_COMPILE=$cross} CC="$(kernel_cc "$cross")" \
+		-j"${JOBS:-$(nproc)}" W=1 "$@"
 }
 
 # configure TARGET: defconfig, the options, olddefconfig, and check that
@@ -150,5 +151,13 @@ check_target() {
 	return 1
 }
 
-gate_for_each_target check_target "does not build cleanly for"
+# cached_check_target TARGET: check_target, unless this head was checked
+# against this base before with the same compiler (gate_cached).
+base_tree=$(git -C "$TREE" rev-parse "$base^{tree}")
+cached_check_target() {
+	gate_cached "cross-$1" "$head" "$1" "$base_tree" "${objs[*]}" \
+		"$("${cross}gcc" --version | head -1)" -- check_target "$1" >/dev/null
+}
+
+gate_for_each_target cached_check_target "does not build cleanly for"
 log "all ${#targets[@]} targets build"

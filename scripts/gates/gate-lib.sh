@@ -107,3 +107,42 @@ strip_positions() {
 	sed -E -e "s|$GATE_WT/||" -e 's/:[0-9]+(:[0-9]+(-[0-9]+)?)?:/:/' \
 		-e 's/\<(line|lines) [0-9]+(-[0-9]+)?/\1 N/g'
 }
+
+# gate_cached NAME REF KEY... -- COMMAND...: the output of COMMAND, a
+# check whose result depends only on the tree of REF and on KEY (the
+# objects, the compiler's version), kept in build/cache/gates/ so that a
+# later run on the same tree reads it instead of building again: make
+# check-all checks the same base for both series, its gate samples start
+# from the tip that the series' own checks have just built, and a run
+# after a change to the last patch finds every earlier prefix done.  The
+# key also holds the gate script and the configuration fragments, so a
+# change to how a check is made recomputes it.  COMMAND says why it fails
+# (errexit is off in it, as in the command substitutions the gates used
+# before); its output is kept only when it succeeds.
+gate_cached() {
+	local name=$1 ref=$2 key f rc
+	shift 2
+	key=$(git -C "$TREE" rev-parse "$ref^{tree}")
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		key+=" $1"
+		shift
+	done
+	[ "${1:-}" = -- ] || die "gate_cached: no command after --"
+	shift
+	key+=" $(cat "$0" "$REPO/scripts/gates/gate-lib.sh" "$REPO"/configs/*.config | sha256sum)"
+	f=$BUILD/cache/gates/$name-$(echo "$key" | sha256sum | cut -c1-32)
+	if [ -f "$f" ]; then
+		log "$name at $(git -C "$TREE" rev-parse --short "$ref"): checked before on this tree, read back (${f#"$REPO"/})"
+		cat "$f"
+		return 0
+	fi
+	mkdir -p "${f%/*}"
+	rc=0
+	"$@" >"$f.new" || rc=$?
+	if [ $rc -ne 0 ]; then
+		rm -f "$f.new"
+		return $rc
+	fi
+	mv "$f.new" "$f"
+	cat "$f"
+}

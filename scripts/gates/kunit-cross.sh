@@ -65,7 +65,8 @@ run_target() {
 	local t=$1 out=$BUILD/out/kunit-$1 log=$BUILD/out/kunit-$1.log
 	local kargs o rc=0 krc=0 src=0 res
 	kargs=(--arch "$arch" --build_dir "$out" --kunitconfig mm
-	       --jobs "${JOBS:-$(nproc)}" --raw_output=all)
+	       --jobs "${JOBS:-$(nproc)}" --raw_output=all
+	       --make_options "CC=$(kernel_cc "$cross")")
 	[ -z "$cross" ] || kargs+=(--cross_compile "$cross")
 	for o in $opts; do kargs+=(--kconfig_add "CONFIG_$o"); done
 	(cd "$GATE_WT" && python3 tools/testing/kunit/kunit.py run "${kargs[@]}") \
