@@ -17,8 +17,12 @@
 # "count by order" in /proc/zoneinfo must be 0 on every CPU (a sanity
 # check: the zone is then empty and zone_pcp_reset() has put it back on
 # the boot pageset; the proof is that each block goes offline).  Before
-# and after, pcp_no_page_lost.sh, the zones judged together (offlining
-# moves pages out of ZONE_MOVABLE).
+# and after, pcp_no_page_lost.sh with TOTAL=1: offlining migrates the
+# pages in use out of ZONE_MOVABLE into DMA32 (what outlives the run, such
+# as the initramfs files: ramfs, never dropped), where they stay when the blocks
+# come back, so DMA32 ends short by about what ZONE_MOVABLE gains; the
+# zones are judged together, and each zone may be short by at most its
+# tolerance plus the pages migrated meanwhile.
 #
 # Usage (in the guest): pcp_memory_offline.sh [SECONDS]   (default 10)
 # Prints "# N offline/online cycles: N blocks offlined, N refused (EBUSY or interrupted),
@@ -93,6 +97,6 @@ for b in $blocks; do
 done
 pcp-write "$knob" "$default" >/dev/null
 # Offlining migrates pages out of ZONE_MOVABLE into the other zones: the
-# zones are judged together.
+# zones together, each within what was migrated.
 TOTAL=1 pcp_no_page_lost.sh after /tmp/pages.before || ok=0
 [ "$ok" = 1 ]

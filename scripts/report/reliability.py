@@ -18,8 +18,9 @@ The README quotes this output between the lines
 and --check README exits 1, saying so, when what is there is not what
 the records give now (make check's reliability_readme test); --write
 README puts it there (make records, after a record is made anew).  The
-header names the date and the series of each record.  Exits 2 on
-a missing or malformed record, with one line saying why.
+header names the date and the series of each record, and each row the
+series its test ran on (a record made in parts can hold several).  Exits
+2 on a missing or malformed record, with one line saying why.
 """
 import re
 import sys
@@ -55,9 +56,11 @@ def check_all_rows(path):
     date = header(lines, path, "date") + ", series " + header(lines, path, "series")[:12]
     rows, test = [], None
     for line in lines:
-        m = re.match(r"ok - (\S+) ", line)
+        m = re.match(r"ok - (\S+) (?:\([^)]*\) )?(?:\[series (\w+)\])?", line)
         if m:
-            test = m.group(1)
+            # each test line names the series it ran on (a record made in
+            # parts can hold several)
+            test = f"`{m.group(1)}`" + (f" (series {m.group(2)})" if m.group(2) else "")
         elif line.startswith("not ok - "):
             test = None
         elif line.startswith("#   ") and test:
@@ -107,7 +110,7 @@ def table(check_all, selftests):
            "| run | figures | record |", "|---|---|---|"]
     for test, fig in ca_rows:
         what, _, figs = fig.partition(": ")
-        out.append(f"| {what} | {figs} | `{test}` |")
+        out.append(f"| {what} | {figs} | {test} |")
     for what, figs in st_rows:
         out.append(f"| {what} | {figs} | `{selftests}` |")
     if not ca_rows:
