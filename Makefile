@@ -27,12 +27,14 @@
 #   make mm-selftests   the kernel's mm selftests on unpatched, defaults and every
 #                       order cached; records tests/mm-selftests.txt
 #   make build-um       UML kernel           make build-x86_64    x86_64 kernel
+#                       (DEBUG=1: lockdep, DEBUG_VM...; SANITIZE=1, x86_64: KASAN,
+#                       UBSAN, DEBUG_PAGEALLOC; KUNIT=1: the suite at boot)
 #   make boot-um CMD='...'                   make boot-x86_64 CMD='...' [SMP=4 MEM=1G]
 #   make clean          remove kernel build outputs and run folders (keeps build/linux)
 
 SHELL := /bin/bash
 CMD ?= zoneinfo_pcp.sh
-export DEBUG KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
+export DEBUG SANITIZE KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOUT ACCEL QEMU_EXTRA APPEND FORCE STRICT_CONFIG
 
 .PHONY: help run check check-fast check-all records deps tree export rebase bench-results deb unpatched mm-selftests build-um build-x86_64 boot-um boot-x86_64 clean
 

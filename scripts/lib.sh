@@ -308,6 +308,7 @@ check_arch() {
 flavour() {
 	local f=$1 sum
 	[ "${DEBUG:-0}" = 1 ] && f=$f-debug
+	[ "${SANITIZE:-0}" = 1 ] && f=$f-sanitize
 	[ "${KUNIT:-0}" = 1 ] && f=$f-kunit
 	[ "${LOCKSTAT:-0}" = 1 ] && f=$f-lockstat
 	[ "${SELFTESTS:-0}" = 1 ] && f=$f-selftests
@@ -371,4 +372,17 @@ kmake() {
 	else
 		make -C "$SRC" O="$(out_dir "$arch")" ARCH="$arch" CC="$(kernel_cc)" "$@"
 	fi
+}
+
+# boot_memory_offline RUN SECONDS [BOOT OPTION...]: guest/pcp_memory_offline.sh
+# on the x86_64 kernel of OUTDIR with 1G at boot and a 512M DIMM onlined
+# movable, so that ZONE_MOVABLE can be emptied; 2 CPUs.
+boot_memory_offline() {
+	local run=$1 secs=$2
+	shift 2
+	APPEND="memhp_default_state=online_movable${APPEND:+ $APPEND}" \
+		QEMU_EXTRA="-m 1G,slots=2,maxmem=2G -object memory-backend-ram,id=d0,size=512M
+			-device pc-dimm,id=dimm0,memdev=d0" \
+		"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp 2 --mem 1G "$@" \
+		-- "pcp_memory_offline.sh $secs"
 }

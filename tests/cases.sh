@@ -62,6 +62,7 @@ KERNEL_TESTS=(
 	gate_sample_cross_warning
 )
 LONG_TESTS=(
+	x86_64_sanitize
 	series_bisect_builds
 	series_coccicheck
 	series_cross_build_each
@@ -904,16 +905,57 @@ test_uml_highorder_pressure() {
 	no_page_lost "$TEST_RUN/output.txt"
 }
 
-# The series' KUnit suite, run at boot: every case passes (UML: 1 CPU, no
+# The series' KUnit suites (pcp_orders, reclaim_compaction), run at boot:
+# every case of each passes (UML: 1 CPU, no
 # THP; x86_64: 2 CPUs, THP).
 test_uml_kunit() {
 	scripts/boot/boot-um.sh --out "$TEST_RUN" -- true
 	scripts/report/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
+	scripts/report/kunit-results.py "$TEST_RUN/dmesg.txt" reclaim_compaction
+}
+
+# The sanitizer kernel (SANITIZE=1, configs/25-sanitize.config: generic
+# KASAN, UBSAN bounds and shift, DEBUG_PAGEALLOC on from boot, on top of
+# the debug kernel's lockdep and DEBUG_VM): the KUnit suites, the set-change
+# stress on 4 CPUs, CPU hotplug under load, the sysctl torture and memory
+# offlining boot it;
+# a splat (a KASAN or UBSAN report among them) fails the boot, and each
+# run must lose no page.
+test_x86_64_sanitize() {
+	export SANITIZE=1
+	STRICT_CONFIG=1 scripts/build/build.sh x86_64
+	grep -qx 'CONFIG_KASAN_GENERIC=y' build/out/x86_64-debug-sanitize-kunit/.config
+	grep -qx 'CONFIG_DEBUG_PAGEALLOC_ENABLE_DEFAULT=y' build/out/x86_64-debug-sanitize-kunit/.config
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/kunit" --smp 2 -- true
+	grep -q 'KernelAddressSanitizer initialized' "$TEST_RUN/kunit/dmesg.txt"
+	scripts/report/kunit-results.py "$TEST_RUN/kunit/dmesg.txt" pcp_orders
+	scripts/report/kunit-results.py "$TEST_RUN/kunit/dmesg.txt" reclaim_compaction
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/stress" --smp 4 --mem 1G --timeout 300 -- \
+		pcp_orders_stress.sh 8
+	cat "$TEST_RUN/stress/output.txt"
+	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/stress/output.txt"
+	no_page_lost "$TEST_RUN/stress/output.txt"
+	figures "$TEST_RUN/stress/output.txt" "stress, 4 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC"
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/hotplug" --smp 4 --mem 1G --timeout 300 -- \
+		pcp_orders_stress.sh --hotplug 8
+	cat "$TEST_RUN/hotplug/output.txt"
+	grep -qE '^# [1-9][0-9]* hotplug cycles of CPUs 1-3' "$TEST_RUN/hotplug/output.txt"
+	no_page_lost "$TEST_RUN/hotplug/output.txt"
+	figures "$TEST_RUN/hotplug/output.txt" "CPU hotplug under load, 4 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC"
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/sysctl" --smp 2 --timeout 300 -- sysctl_torture.sh 3
+	grep -qE '^pcp-sysctl-torture: [0-9]+ cases tried, 0 bad$' "$TEST_RUN/sysctl/output.txt"
+	no_page_lost "$TEST_RUN/sysctl/output.txt"
+	(. scripts/lib.sh; boot_memory_offline "$TEST_RUN/offline" 8 --timeout 600)
+	cat "$TEST_RUN/offline/output.txt"
+	grep -qE '^# [1-9][0-9]* offline/online cycles' "$TEST_RUN/offline/output.txt"
+	grep '^no-page-lost: zone=' "$TEST_RUN/offline/output.txt"
+	echo "figure: memory offline, 2 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC: $(sed -n 's/^# \([0-9]* offline\/online cycles: [0-9]* blocks offlined\).*/\1/p' "$TEST_RUN/offline/output.txt"); $(scripts/report/splat-check.py "$TEST_RUN/offline/dmesg.txt" | grep -c '^splat:' || true) splats"
 }
 
 test_x86_64_kunit() {
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- true
 	scripts/report/kunit-results.py "$TEST_RUN/dmesg.txt" pcp_orders
+	scripts/report/kunit-results.py "$TEST_RUN/dmesg.txt" reclaim_compaction
 }
 
 # The statistics of the comparison tables (scripts/report/mmstat.py) against

@@ -8,7 +8,8 @@
 #
 # Usage: scripts/build/config.sh ARCH          (ARCH: um or x86_64)
 # Fragments: configs/00-base.config, configs/10-ARCH.config, then
-#   configs/20-debug.config with DEBUG=1, configs/30-kunit.config with
+#   configs/20-debug.config with DEBUG=1, configs/25-sanitize.config with
+#   SANITIZE=1 (x86_64 only: KASAN, UBSAN, DEBUG_PAGEALLOC), configs/30-kunit.config with
 #   KUNIT=1, configs/40-lockstat.config with LOCKSTAT=1,
 #   configs/50-selftests.config with SELFTESTS=1, then the files
 #   listed in EXTRA_CONFIG (space separated).
@@ -22,6 +23,10 @@ check_arch "$arch"
 
 frags=("$REPO/configs/00-base.config" "$REPO/configs/10-$arch.config")
 [ "${DEBUG:-0}" = 1 ] && frags+=("$REPO/configs/20-debug.config")
+if [ "${SANITIZE:-0}" = 1 ]; then
+	[ "$arch" = x86_64 ] || die "SANITIZE=1 is for x86_64 (the sanitizer kernels); $arch has none"
+	frags+=("$REPO/configs/25-sanitize.config")
+fi
 [ "${KUNIT:-0}" = 1 ] && frags+=("$REPO/configs/30-kunit.config")
 [ "${LOCKSTAT:-0}" = 1 ] && frags+=("$REPO/configs/40-lockstat.config")
 [ "${SELFTESTS:-0}" = 1 ] && frags+=("$REPO/configs/50-selftests.config")

@@ -113,13 +113,14 @@ boot_um() {
 	run=$BUILD/runs/bisect-um
 	OUTDIR=$BUILD/out/bisect-um "$REPO/scripts/boot/boot-um.sh" --out "$run" -- smoke.sh >/dev/null 2>&1 ||
 		die "patch $n ($subject): UML smoke boot failed ($run)"
-	if [ -f "$wt/mm/pcp_orders_kunit.c" ]; then
-		"$REPO/scripts/report/kunit-results.py" "$run/dmesg.txt" pcp_orders >/dev/null ||
-			die "patch $n ($subject): KUnit pcp_orders fails ($run)"
-		log "patch $n boots in UML: smoke passes, KUnit pcp_orders passes"
-	else
-		log "patch $n boots in UML: smoke passes"
-	fi
+	local suites=() suite
+	[ -f "$wt/mm/pcp_orders_kunit.c" ] && suites+=(pcp_orders)
+	grep -qs "^#ifdef CONFIG_RECLAIM_COMPACTION_KUNIT_TEST" "$wt/mm/vmscan.c" && suites+=(reclaim_compaction)
+	for suite in "${suites[@]}"; do
+		"$REPO/scripts/report/kunit-results.py" "$run/dmesg.txt" "$suite" >/dev/null ||
+			die "patch $n ($subject): KUnit $suite fails ($run)"
+	done
+	log "patch $n boots in UML: smoke passes${suites:+, KUnit ${suites[*]} pass}"
 }
 
 n=0

@@ -65,9 +65,16 @@ target_setup() {
 	*) die "unknown target '$1' (targets: ${ALL_TARGETS[*]})" ;;
 	esac
 	opts+=" KUNIT=y"
-	# the suite, where the tree at hand has it (not on the slowpath series)
+	# the suites, where the tree at hand has them: pcp_orders (the orders
+	# series) and reclaim_compaction (the slowpath series; it needs
+	# COMPACTION, so an MMU)
 	! grep -q '^config PCP_ORDERS_KUNIT_TEST$' "$GATE_WT/mm/Kconfig" 2>/dev/null ||
 		opts+=" PCP_ORDERS_KUNIT_TEST=y"
+	case " $opts " in
+	*" MMU=n "*) ;;
+	*) ! grep -q '^config RECLAIM_COMPACTION_KUNIT_TEST$' "$GATE_WT/mm/Kconfig" 2>/dev/null ||
+		opts+=" RECLAIM_COMPACTION_KUNIT_TEST=y" ;;
+	esac
 }
 
 # xmake TARGET ARGS...: make in the worktree for TARGET's O= folder.

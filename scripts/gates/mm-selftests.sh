@@ -100,11 +100,8 @@ for k in unpatched defaults all; do
 	{ grep '^no-page-lost: zone=' "$run/output.txt" || true; } | sed "s/^/$k: /" >>"$out/no-page-lost.txt"
 done
 run=$out/offline
-OUTDIR=$patched_out ACCEL=tcg APPEND="memhp_default_state=online_movable" \
-	QEMU_EXTRA="-m 1G,slots=2,maxmem=2G -object memory-backend-ram,id=d0,size=512M
-		-device pc-dimm,id=dimm0,memdev=d0" \
-	"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp 2 --mem 1G \
-	--timeout "${TIMEOUT:-1800}" -- "pcp_memory_offline.sh ${OFFLINE_SECS:-20}" ||
+OUTDIR=$patched_out ACCEL=tcg \
+	boot_memory_offline "$run" "${OFFLINE_SECS:-20}" --timeout "${TIMEOUT:-1800}" ||
 	die "memory offline: the run failed (exit $?, see $run)"
 { grep -E '^(# [0-9]+ offline/online cycles|no-page-lost: zone=)' "$run/output.txt" || true; } |
 	sed 's/^/offline: /' >"$out/offline.txt"
