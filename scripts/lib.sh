@@ -376,7 +376,8 @@ kmake() {
 
 # boot_memory_offline RUN SECONDS [BOOT OPTION...]: guest/pcp_memory_offline.sh
 # on the x86_64 kernel of OUTDIR with 1G at boot and a 512M DIMM onlined
-# movable, so that ZONE_MOVABLE can be emptied; 2 CPUs.
+# movable, so that ZONE_MOVABLE can be emptied; 2 CPUs.  GUEST_ENV: variable
+# assignments for the guest command (e.g. QUARANTINE=1).
 boot_memory_offline() {
 	local run=$1 secs=$2
 	shift 2
@@ -384,5 +385,5 @@ boot_memory_offline() {
 		QEMU_EXTRA="-m 1G,slots=2,maxmem=2G -object memory-backend-ram,id=d0,size=512M
 			-device pc-dimm,id=dimm0,memdev=d0" \
 		"$REPO/scripts/boot/boot-x86_64.sh" --out "$run" --smp 2 --mem 1G "$@" \
-		-- "pcp_memory_offline.sh $secs"
+		-- "${GUEST_ENV:+$GUEST_ENV }pcp_memory_offline.sh $secs"
 }

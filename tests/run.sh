@@ -21,7 +21,9 @@
 #           lost); the tests not run yet keep their earlier lines.
 #           --resume skips the tests whose line passed on the series as
 #           it is now, so that a run of several hours is finished in
-#           parts, committed one after another, on any machine.
+#           parts, committed one after another, on any machine.  With
+#           NAMEs, --record FILE runs those tests of the tier and puts
+#           their lines in its record, the others' kept as they were.
 #
 # Usage: tests/run.sh [--tier fast|check|all] [--record FILE [--resume]] [NAME...]
 #        (default: the check tier; NAMEs run those tests only, in order)
@@ -120,16 +122,18 @@ expect_error() {
 
 . "${PCP_TEST_CASES:-$REPO/tests/cases.sh}"
 
+case $tier in
+fast) tier_tests=("${FAST_TESTS[@]}") ;;
+check) tier_tests=("${CHECK_TESTS[@]}") ;;
+all) tier_tests=("${ALL_TESTS[@]}") ;;
+esac
 tests=("$@")
-if [ ${#tests[@]} = 0 ]; then
-	case $tier in
-	fast) tests=("${FAST_TESTS[@]}") ;;
-	check) tests=("${CHECK_TESTS[@]}") ;;
-	all) tests=("${ALL_TESTS[@]}") ;;
-	esac
-fi
+[ ${#tests[@]} != 0 ] || tests=("${tier_tests[@]}")
 for t in "${tests[@]}"; do
 	declare -F "test_$t" >/dev/null || usage "unknown test '$t'"
+	# a recorded run of named tests replaces their lines in the tier's record
+	[ -z "$record" ] || [[ " ${tier_tests[*]} " = *" $t "* ]] ||
+		usage "test '$t' is not in the $tier tier, whose record is $record"
 done
 
 # The kernel tiers need about 6 GiB under build/ (unpacked tree, the test
@@ -148,7 +152,8 @@ if [ $# = 0 ] && [ "$tier" != fast ]; then
 	done
 fi
 
-# A recorded run (--record FILE, a whole tier): the record is written again
+# A recorded run (--record FILE, a whole tier, or named tests of the tier,
+# whose lines replace theirs): the record is written again
 # after every test, so that a run of hours can stop anywhere and be
 # committed as it is, and each test's line names the series it ran on
 # ("[series HASH12]"; a line without one is of the header's series).  A
@@ -159,7 +164,7 @@ fi
 # series while that is not all of them.
 series= short= resumed=0 harness=
 declare -A EARLIER EARLIER_SERIES NOW
-if [ -n "$record" ] && [ $# = 0 ]; then
+if [ -n "$record" ]; then
 	series=$(STEP=run bash -c '. scripts/lib.sh; series_hash "$SERIES_DIR"')
 	short=${series:0:12}
 	harness=$(git -C "$REPO" describe --always --dirty 2>/dev/null || echo unknown)
@@ -190,7 +195,7 @@ fi
 write_record() {
 	local t l on=0 np=0 nf=0 secs=0 tsec
 	local -a body=()
-	for t in "${tests[@]}"; do
+	for t in "${tier_tests[@]}"; do
 		l=${NOW[$t]:-${EARLIER[$t]:-}}
 		[ -n "$l" ] || continue
 		body+=("$l")
@@ -202,7 +207,7 @@ write_record() {
 	{
 		echo "# The last run of tests/run.sh --tier $tier (make check-$tier), test by test: each line names the series it ran on."
 		echo "# series: $series"
-		[ "$on" = ${#tests[@]} ] || echo "# part: $on of ${#tests[@]} tests on this series"
+		[ "$on" = ${#tier_tests[@]} ] || echo "# part: $on of ${#tier_tests[@]} tests on this series"
 		echo "# harness: $harness"
 		echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 		echo "# machine: $(nproc) CPUs, $(free -g | awk '/^Mem:/ { print $2 " GiB" }'); $secs s of tests"
