@@ -67,7 +67,7 @@ target_setup() {
 	opts+=" KUNIT=y"
 	# the suites, where the tree at hand has them: pcp_orders (the orders
 	# series) and reclaim_compaction (the slowpath series; it needs
-	# COMPACTION, so an MMU)
+	# COMPACTION, so an MMU, and a defconfig with it: configure)
 	! grep -q '^config PCP_ORDERS_KUNIT_TEST$' "$GATE_WT/mm/Kconfig" 2>/dev/null ||
 		opts+=" PCP_ORDERS_KUNIT_TEST=y"
 	case " $opts " in
@@ -93,6 +93,10 @@ configure() {
 	mkdir -p "$out"
 	xmake "$t" "$defconfig" >"$out/config.log" 2>&1 ||
 		die "$t: make $defconfig failed (log: $out/config.log)"
+	# the reclaim_compaction suite needs COMPACTION, which some defconfigs
+	# (UML's) leave out
+	grep -qx 'CONFIG_COMPACTION=y' "$out/.config" ||
+		opts=${opts/ RECLAIM_COMPACTION_KUNIT_TEST=y/}
 	for o in $opts; do
 		case ${o#*=} in
 		y) "$GATE_WT/scripts/config" --file "$out/.config" -e "${o%%=*}" ;;
