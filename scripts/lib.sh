@@ -377,7 +377,7 @@ kmake() {
 # boot_memory_offline RUN SECONDS [BOOT OPTION...]: guest/pcp_memory_offline.sh
 # on the x86_64 kernel of OUTDIR with 1G at boot and a 512M DIMM onlined
 # movable, so that ZONE_MOVABLE can be emptied; 2 CPUs.  GUEST_ENV: variable
-# assignments for the guest command (e.g. QUARANTINE=1).
+# assignments for the guest command (e.g. SLAB_GROWTH=1).
 boot_memory_offline() {
 	local run=$1 secs=$2
 	shift 2

@@ -18,7 +18,11 @@
 # 3. UML: high-order allocations under memory pressure with each setting
 #    of the two slowpath switches (scripts/bench/bench-highorder.sh): the 2011
 #    table (Count/Min/Mean/Max/Stddev, success) and latency distributions.
-# 4. The report (scripts/report/report.py): mmtests-style tables with significance
+# 4. x86_64 QEMU, SMP: the 2010 workload of the drain after direct reclaim,
+#    parallel file creators on ext2 in a guest with little memory, with
+#    each setting of vm.pcp_drain_after_reclaim (scripts/bench/bench-fscreate.sh):
+#    retries, drains, fruitless seconds, CAL/RES interrupts per CPU.
+# 5. The report (scripts/report/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/ (or --out
 #    DIR); each benchmark boot's run folder is in its runs/ subfolder.
 #
@@ -28,7 +32,7 @@
 # folder, and every table's reproduce line is made from them.
 #
 # Usage: scripts/run.sh [--out DIR] [--preset FILE | --quick] [--arch um|x86_64]
-#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2)
+#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2 and 4)
 # Env: any variable of the preset (SMP=8, ROUNDS=3, ...) overrides it;
 #      KSRC (build your own 6.12.y tree instead).
 
@@ -47,14 +51,15 @@ while [ $# -gt 0 ]; do
 	shift
 done
 PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_BOOTS ZL_ROUNDS ZL_LOOPS
-	ZL_ORDERS FAULT_SIZES HP_ROUNDS HP_MEM HP_PCT HP_ORDERS HP_SETS)
+	ZL_ORDERS FAULT_SIZES HP_ROUNDS HP_MEM HP_PCT HP_ORDERS HP_SETS
+	FS_ROUNDS FS_MEM FS_PROCS FS_FILES FS_SETS)
 # shellcheck disable=SC1090
 . "$preset"
 [ -z "$only" ] || ARCHES=$only
 for v in "${PRESET_VARS[@]}"; do
 	[ -n "${!v+set}" ] || die "$preset does not set $v"
 done
-for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP; do
+for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP FS_ROUNDS FS_PROCS FS_FILES; do
 	[[ ${!v} =~ ^[0-9]+$ ]] || die "$preset: $v '${!v}' is not a number"
 done
 for a in $ARCHES; do check_arch "$a"; done
@@ -149,6 +154,19 @@ if has_arch um && [ "$HP_ROUNDS" != 0 ]; then
 		$(for s in $HP_SETS; do echo "${s%%=*}"; done) >/dev/null
 fi
 
-# 4. Tables, plots, report.md.
+# 4. The 2010 workload: parallel file creation, the drain switch.
+if has_arch x86_64 && [ "$FS_ROUNDS" != 0 ]; then
+	run=$results/runs/bench-fscreate
+	# shellcheck disable=SC2086
+	run_step "$run" "parallel file creation under pressure, drain settings $(echo $FS_SETS | sed 's/=[0-9]*//g')" \
+		"x86_64 QEMU TCG -icount, $SMP CPUs, $FS_MEM: counts" \
+		LOCKSTAT="$zl" SMP="$SMP" MEM="$FS_MEM" PROCS="$FS_PROCS" SETS="$FS_SETS" \
+		scripts/bench/bench-fscreate.sh "$FS_ROUNDS" "$FS_FILES"
+	cp "$run/report.txt" "$results/fscreate.txt"
+	printf 'Parallel file creation under pressure (x86_64, %s CPUs; vm.pcp_drain_after_reclaim settings)\tfscreate.txt\n' \
+		"$SMP" >>"$results/extra.txt"
+fi
+
+# 5. Tables, plots, report.md.
 "$REPO/scripts/report/report.py" "$results" before upstream all
 log "done in $(( $(date +%s) - start )) s"

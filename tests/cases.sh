@@ -21,6 +21,7 @@ HOST_TESTS=(
 	reliability_golden
 	tree_other_base
 	highorder_report_golden
+	fscreate_report_golden
 	docs_usage_lines
 )
 FAST_TESTS=("${HOST_TESTS[@]}" records_status reliability_readme)
@@ -57,6 +58,7 @@ KERNEL_TESTS=(
 	x86_64_zonelock_smoke
 	deb_package_small
 	uml_highorder_pressure
+	x86_64_fscreate_pressure
 	series_cross_build
 	gate_sample_cross_build
 	gate_sample_cross_warning
@@ -412,18 +414,52 @@ test_no_page_lost_golden() {
 	grep -q '^no-page-lost: zone=all .* lost=2000 tolerance=128 FAIL$' <<<"$out"
 	out=$(ZONEINFO=$t/moved TOTAL=1 guest/pcp_no_page_lost.sh after "$t/before") && return 1
 	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=64+0 migrated FAIL$' <<<"$out"
-	# QUARANTINE=1 (KASAN kernels): a zone may also be short by the slab
+	# SLAB_GROWTH=1 (KASAN kernels): a zone may also be short by the slab
 	# pages the run added (2100 here), not by more (1000)
 	printf 'nr_slab_reclaimable 500\nnr_slab_unreclaimable 1600\n' >"$t/vmstat.slab"
-	out=$(VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost QUARANTINE=1 guest/pcp_no_page_lost.sh after "$t/before")
-	grep -q '^no-page-lost: QUARANTINE=1: slab grew by 2100 pages' <<<"$out"
+	out=$(VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost SLAB_GROWTH=1 guest/pcp_no_page_lost.sh after "$t/before")
+	grep -q '^no-page-lost: SLAB_GROWTH=1: slab grew by 2100 pages' <<<"$out"
 	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=2164 ok$' <<<"$out"
 	printf 'nr_slab_reclaimable 500\nnr_slab_unreclaimable 500\n' >"$t/vmstat.slab"
-	out=$(VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost QUARANTINE=1 guest/pcp_no_page_lost.sh after "$t/before") && return 1
+	out=$(VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost SLAB_GROWTH=1 guest/pcp_no_page_lost.sh after "$t/before") && return 1
 	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=1064 FAIL$' <<<"$out"
 	expect_error "no such file" guest/pcp_no_page_lost.sh after "$t/nothing"
 	expect_error "not a number" guest/pcp_no_page_lost.sh after "$t/before" -3
 	expect_error "usage" guest/pcp_no_page_lost.sh during "$t/before"
+}
+
+# scripts/report/fscreate-report.py on the records of a real run of
+# bench-fscreate.sh (tests/fscreate/output.txt, 2 rounds of d0 d1 d2):
+# the sums, ratios and per-CPU interrupt rows, the settings in the order
+# asked; a setting without records and a run missing its livelock record
+# are errors.  tests/fscreate-check.py passes the run and names each
+# broken promise of a doctored one (a drain with drain=0, more drains than
+# retries, more successes than retries, a longest run above the fruitless
+# seconds, CAL going down, no direct reclaim at all).
+test_fscreate_report_golden() {
+	local d=tests/fscreate t=$TEST_TMP
+	diff -u $d/expected.txt <(scripts/report/fscreate-report.py $d/output.txt d0 d1 d2)
+	scripts/report/fscreate-report.py $d/output.txt d2 d0 >"$t/swapped.txt"
+	grep -qE '^drain +2 +0$' "$t/swapped.txt"
+	expect_error "no fscreate records for set(s) d9" scripts/report/fscreate-report.py $d/output.txt d0 d9
+	grep -v '^livelock: set=d1 round=2 ' $d/output.txt >"$t/no-livelock.txt"
+	expect_error "set d1 round 2: no livelock record" scripts/report/fscreate-report.py "$t/no-livelock.txt" d0 d1
+	tests/fscreate-check.py $d/output.txt
+	sed -E '/^fscreate: set=d0 round=1 /s/pcp_reclaim_drain_pages=0/pcp_reclaim_drain_pages=7/
+		/^fscreate: set=d1 round=1 /s/pcp_reclaim_drain=([0-9]+)/pcp_reclaim_drain=100\1/
+		/^fscreate: set=d2 round=1 /s/pcp_reclaim_retry_success=([0-9]+)/pcp_reclaim_retry_success=100\1/
+		/^livelock: set=d0 round=2 /s/longest_fruitless=[0-9]+/longest_fruitless=999/
+		/^interrupts: set=d1 round=2 /s/cal_after=[0-9]+/cal_after=0/' $d/output.txt >"$t/broken.txt"
+	must_fail tests/fscreate-check.py "$t/broken.txt" >"$t/check.out"
+	cat "$t/check.out"
+	grep -q '^fscreate set=d0 round=1: drain=0 but pcp_reclaim_drain_pages=7$' "$t/check.out"
+	grep -q '^fscreate set=d1 round=1: more drains (100[0-9]*) than retries' "$t/check.out"
+	grep -q '^fscreate set=d2 round=1: more retry successes than retries$' "$t/check.out"
+	grep -q '^livelock set=d0 round=2: seconds >= ' "$t/check.out"
+	grep -q '^interrupts set=d1 round=2: cal went down on a CPU$' "$t/check.out"
+	sed -E 's/allocstall_(dma32|normal)=[0-9]+/allocstall_\1=0/g' $d/output.txt >"$t/calm.txt"
+	must_fail tests/fscreate-check.py "$t/calm.txt" >"$t/check.out"
+	grep -q '^no run entered direct reclaim' "$t/check.out"
 }
 
 # scripts/report/highorder-report.py pools rounds by hand-checked figures: set a,
@@ -649,6 +685,11 @@ test_bad_input() {
 	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-icount.sh 1
 	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench/bench-unpatched.sh --arch x86_64 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench/bench-zonelock.sh
+	expect_error "SMP '1' must be a number of CPUs, at least 2" env SMP=1 scripts/bench/bench-fscreate.sh
+	expect_error "SETS: 'd1=on' is not NAME=DRAIN" env SETS="d0=0 d1=on" scripts/bench/bench-fscreate.sh
+	expect_error "FILES 'many' is not a positive number" scripts/bench/bench-fscreate.sh 1 many
+	expect_error "MEM '1G' must be in MiB" env MEM=1G scripts/bench/bench-fscreate.sh
+	expect_error "unknown option '--arch'" scripts/bench/bench-fscreate.sh --arch um
 	expect_error "unknown target 'ppc'" scripts/build/config.sh ppc
 	expect_error "no target given" scripts/build/build.sh
 	expect_error "unknown option '--bogus'" scripts/boot/boot-um.sh --bogus true
@@ -675,7 +716,8 @@ test_bad_input() {
 	mkdir -p "$tmp/notarun"
 	echo "someone's file" >"$tmp/notarun/file"
 	for s in boot/boot-um.sh boot/boot-x86_64.sh bench/bench-uml.sh bench/bench-icount.sh \
-		bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh run.sh; do
+		bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh \
+		bench/bench-fscreate.sh run.sh; do
 		expect_error "--out $tmp/notarun: a folder that is not empty and holds no run" \
 			scripts/$s --out "$tmp/notarun" $([ $s = run.sh ] || echo true)
 		expect_error "--out needs a folder" scripts/$s --out
@@ -941,7 +983,7 @@ test_uml_kunit() {
 # stress on 4 CPUs, CPU hotplug under load, the sysctl torture and memory
 # offlining boot it;
 # a splat (a KASAN or UBSAN report among them) fails the boot, and each
-# run must lose no page (QUARANTINE=1: the slab pages that KASAN's
+# run must lose no page (SLAB_GROWTH=1: the slab pages that KASAN's
 # quarantine keeps, grown over the run, are not counted lost).
 test_x86_64_sanitize() {
 	export SANITIZE=1
@@ -953,22 +995,22 @@ test_x86_64_sanitize() {
 	scripts/report/kunit-results.py "$TEST_RUN/kunit/dmesg.txt" pcp_orders
 	scripts/report/kunit-results.py "$TEST_RUN/kunit/dmesg.txt" reclaim_compaction
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/stress" --smp 4 --mem 1G --timeout 300 -- \
-		QUARANTINE=1 pcp_orders_stress.sh 8
+		SLAB_GROWTH=1 pcp_orders_stress.sh 8
 	cat "$TEST_RUN/stress/output.txt"
 	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/stress/output.txt"
 	no_page_lost "$TEST_RUN/stress/output.txt"
 	figures "$TEST_RUN/stress/output.txt" "stress, 4 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC"
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/hotplug" --smp 4 --mem 1G --timeout 300 -- \
-		QUARANTINE=1 pcp_orders_stress.sh --hotplug 8
+		SLAB_GROWTH=1 pcp_orders_stress.sh --hotplug 8
 	cat "$TEST_RUN/hotplug/output.txt"
 	grep -qE '^# [1-9][0-9]* hotplug cycles of CPUs 1-3' "$TEST_RUN/hotplug/output.txt"
 	no_page_lost "$TEST_RUN/hotplug/output.txt"
 	figures "$TEST_RUN/hotplug/output.txt" "CPU hotplug under load, 4 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC"
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/sysctl" --smp 2 --timeout 300 -- \
-		QUARANTINE=1 sysctl_torture.sh 3
+		SLAB_GROWTH=1 sysctl_torture.sh 3
 	grep -qE '^pcp-sysctl-torture: [0-9]+ cases tried, 0 bad$' "$TEST_RUN/sysctl/output.txt"
 	no_page_lost "$TEST_RUN/sysctl/output.txt"
-	(. scripts/lib.sh; GUEST_ENV=QUARANTINE=1 boot_memory_offline "$TEST_RUN/offline" 8 --timeout 600)
+	(. scripts/lib.sh; GUEST_ENV=SLAB_GROWTH=1 boot_memory_offline "$TEST_RUN/offline" 8 --timeout 600)
 	cat "$TEST_RUN/offline/output.txt"
 	grep -qE '^# [1-9][0-9]* offline/online cycles' "$TEST_RUN/offline/output.txt"
 	grep '^no-page-lost: zone=' "$TEST_RUN/offline/output.txt"
@@ -1054,6 +1096,20 @@ test_uml_runner_smoke() {
 	grep -q '](plots/latency-order-9.svg)' "$res/report.md"
 	grep -qE '^ 9 :: Count +[0-9]+ +[0-9]+$' "$res/highorder.txt"
 	expect_error "unknown option '--bogus'" scripts/run.sh --bogus
+}
+
+# The 2010 workload in short (bench-fscreate.sh, 4 CPUs, 128M, 8 creators
+# of 12000 files, drain settings 0 and 1, one round) on the test kernel:
+# the creators reach direct reclaim, the drain switch keeps its promises
+# (tests/fscreate-check.py), the report has both columns and the per-CPU
+# interrupt rows, and no page is lost (fs_create_pressure.sh).
+test_x86_64_fscreate_pressure() {
+	MEM=128M PROCS=8 SETS="d0=0 d1=1" TIMEOUT=900 \
+		scripts/bench/bench-fscreate.sh --out "$TEST_RUN" 1 12000
+	tests/fscreate-check.py "$TEST_RUN/output.txt"
+	grep -qE '^pcp_reclaim_retry +[0-9]+ +[0-9]+$' "$TEST_RUN/report.txt"
+	[ "$(grep -cE '^  CAL before( +[0-9]+){4}$' "$TEST_RUN/report.txt")" = 2 ]
+	grep -q '^no-page-lost: .*; ok$' "$TEST_RUN/output.txt"
 }
 
 # zone->lock counts on the SMP x86_64 test kernel (it has LOCK_STAT): with

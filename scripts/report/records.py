@@ -16,10 +16,17 @@ KEY=VALUE fields after a marker:
   PCP-RESULT bench= metric= config= round= value= better=   kind "result"
   highorder: set= round= [order=] drain= early_break= COUNTER=DELTA...
                                                             kind "highorder"
+  fscreate: set= round= drain= procs= files= secs= files_per_sec=
+            COUNTER=DELTA...                                kind "fscreate"
+  interrupts: set= round= cal_before= cal_after= res_before= res_after=
+            (per-CPU counts, comma-separated)               kind "interrupts"
+  livelock: set= round= seconds= retry_seconds= fruitless_seconds=
+            longest_fruitless=                              kind "livelock"
 
 (pcp_bench's are printed by bench/pcp_bench, PCP-RESULT by the guest
 scripts, highorder by guest/highorder_pressure.sh: the /proc/vmstat
-counters that moved while one setting's attempts ran.)  A pcp_bench line that is not a record - an error message, with
+counters that moved while one setting's attempts ran; fscreate,
+interrupts and livelock by guest/fs_create_pressure.sh.)  A pcp_bench line that is not a record - an error message, with
 words that are not KEY=VALUE - is passed over.  A record missing a field
 its kind needs raises ValueError naming the file and line.  A record seen
 twice, as the console and the kernel log both carry the kernel's lines,
@@ -29,7 +36,11 @@ it, the consumers drop it.
 import re
 import sys
 
-MARKERS = re.compile(r"(pcp_bench: |PCP-RESULT |highorder: )(.*)$")
+MARKERS = re.compile(r"(pcp_bench: |PCP-RESULT |highorder: |fscreate: |interrupts: |livelock: )(.*)$")
+# The kind of a marker that names one (pcp_bench's lines name theirs).
+MARKER_KIND = {"PCP-RESULT ": "result", "highorder: ": "highorder",
+               "fscreate: ": "fscreate", "interrupts: ": "interrupts",
+               "livelock: ": "livelock"}
 NEEDS = {
     "bench": ("mode", "order", "loops", "ns", "set", "round"),
     "pressure": ("order", "attempts", "success", "min_ns", "mean_ns", "max_ns",
@@ -37,6 +48,11 @@ NEEDS = {
     "hist": ("order", "set", "round", "log2_ns"),
     "result": ("bench", "metric", "config", "round", "value", "better"),
     "highorder": ("set", "round", "drain", "early_break"),
+    "fscreate": ("set", "round", "drain", "procs", "files", "secs"),
+    "interrupts": ("set", "round", "cal_before", "cal_after", "res_before",
+                   "res_after"),
+    "livelock": ("set", "round", "seconds", "retry_seconds",
+                 "fruitless_seconds", "longest_fruitless"),
 }
 
 
@@ -46,12 +62,8 @@ def parse(line):
     if not m:
         return None
     tokens = m.group(2).split()
-    kind = None
-    if m.group(1) == "PCP-RESULT ":
-        kind = "result"
-    elif m.group(1) == "highorder: ":
-        kind = "highorder"
-    elif tokens and "=" not in tokens[0]:
+    kind = MARKER_KIND.get(m.group(1))
+    if kind is None and tokens and "=" not in tokens[0]:
         kind, tokens = tokens[0], tokens[1:]
     if not tokens or any("=" not in t for t in tokens):
         return None
