@@ -54,12 +54,16 @@ rebase: deps
 	@scripts/tree/rebase.sh $(V)
 
 # Plain (non-debug) UML kernel: 5 interleaved rounds of 100000 pairs for
-# the orders series; the slowpath switches under pressure for the other.
+# the orders series; the slowpath switches under pressure for the other,
+# and the 2010 file-creation workload on make run's x86_64 kernel.
 bench-results: tree
 	@DEBUG= KUNIT= scripts/build/build.sh um
 	@DEBUG= KUNIT= scripts/bench/bench-uml.sh --save series/orders/bench-results.txt 5 100000
 	@DEBUG= KUNIT= MEM=256M ORDERS='2 4 6 9' scripts/bench/bench-highorder.sh --arch um \
 		--save series/slowpath/bench-results.txt 2 95
+	@DEBUG= KUNIT= LOCKSTAT=1 scripts/build/build.sh x86_64
+	@DEBUG= KUNIT= LOCKSTAT=1 scripts/bench/bench-fscreate.sh \
+		--save series/slowpath/fscreate-results.txt 2 15000
 
 deb: tree
 	@scripts/build/deb.sh $(if $(SMALL),--small,$(if $(CONFIG),--config $(CONFIG)))

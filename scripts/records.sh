@@ -54,7 +54,7 @@ echo "$status"
 behind() {
 	local re
 	case $1 in
-	bench-results) re='series/[^:]*/bench-results.txt' ;;
+	bench-results) re='series/[^:]*/[a-z]*-results.txt' ;;
 	check-all) re='tests/check-all.txt' ;;
 	mm-selftests) re='tests/mm-selftests.txt' ;;
 	snapshot) re='docs/results/[^:]*' ;;

@@ -5,7 +5,7 @@
 # on the code in front of it.  A record names what it ran on: the series
 # (lib.sh series_hash: tests/check-all.txt, tests/mm-selftests.txt) or the
 # code of the tree (lib.sh code_hash: the results snapshots that README.md
-# and docs/ link to, series/*/bench-results.txt).  One line per record:
+# and docs/ link to, series/*/*-results.txt: the cover letters' tables).  One line per record:
 #
 #   current      made on the series (or code) as it is now
 #   behind       made on earlier code: by which patches (changed, added,
@@ -58,7 +58,9 @@ if [ ${#records[@]} = 0 ]; then
 		records+=("snapshot:${SNAPSHOTS:-docs/results}/$n/run-info.txt")
 	done
 	for n in "${SERIES_NAMES[@]}"; do
-		records+=("bench-results:$SERIES_DIR/$n/bench-results.txt")
+		for f in "$SERIES_DIR/$n"/*-results.txt; do
+			[ -e "$f" ] && records+=("bench-results:$f")
+		done
 	done
 fi
 
