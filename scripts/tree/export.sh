@@ -7,7 +7,8 @@
 # 0000-cover-letter.patch made from series/NAME/cover-letter.in with the
 # latest results (series/NAME/bench-results.txt, written by make
 # bench-results, with the command that reproduces them), the shortlog,
-# diffstat and base-commit.  Deterministic: the same commits and the same
+# diffstat and base-commit; the other results a cover letter names
+# (series/NAME/*-results.txt) are kept with it.  Deterministic: the same commits and the same
 # sender always give the same files, so that export -> re-create the tree
 # -> export gives identical files.
 #
@@ -146,13 +147,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for n in "${SERIES_NAMES[@]}"; do
 	export_one "$n" "$tmp/$n"
-	cp "$SERIES_DIR/$n/cover-letter.in" "$SERIES_DIR/$n/bench-results.txt" "$tmp/$n/"
+	# bench-results.txt and the other results the cover letter names
+	# (slowpath/fscreate-results.txt) go with the series as they are.
+	cp "$SERIES_DIR/$n/cover-letter.in" "$SERIES_DIR/$n"/*-results.txt "$tmp/$n/"
 done
 
 stale=()
-for n in "${SERIES_NAMES[@]}"; do
-	c=$(sed -n '1s/^# code: //p' "$SERIES_DIR/$n/bench-results.txt")
-	[ "$c" = "$code" ] || stale+=("$n")
+for f in "$SERIES_DIR"/*/*-results.txt; do
+	c=$(sed -n '1s/^# code: //p' "$f")
+	[ "$c" = "$code" ] || stale+=("$f")
 done
 
 if [ "$check" = 1 ]; then
@@ -164,8 +167,8 @@ if [ "$check" = 1 ]; then
 	fi
 	[ "$bad" = 0 ] || die "the series folder is stale"
 fi
-for n in "${stale[@]}"; do
-	warn "${SERIES_DIR#"$REPO"/}/$n/bench-results.txt is behind: measured on code $(sed -n '1s/^# code: //p' "$SERIES_DIR/$n/bench-results.txt"), the tree is $code (make records, or make bench-results then make export)"
+for f in "${stale[@]}"; do
+	warn "${f#"$REPO"/} is behind: measured on code $(sed -n '1s/^# code: //p' "$f"), the tree is $code (make records, or make bench-results then make export)"
 done
 if [ "$check" = 1 ]; then
 	log "series and cover letters are up to date ($(series_count "$tmp") patches, code $code, sent by $ident)"
