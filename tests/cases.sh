@@ -472,7 +472,15 @@ test_highorder_report_golden() {
 	diff -u $d/expected.txt <(scripts/report/highorder-report.py $d/dmesg.txt $d/output.txt a b)
 	expect_error "no mode=pressure results for set(s) c" scripts/report/highorder-report.py $d/dmesg.txt $d/output.txt a c
 	tests/highorder-check.py $d/output.txt
-	must_fail tests/highorder-check.py $d/output-no-early-break.txt
+	# not reached: 3; a broken promise: 1, also when another run reached
+	# every path
+	local rc=0
+	tests/highorder-check.py $d/output-no-early-break.txt || rc=$?
+	[ "$rc" = 3 ]
+	rc=0
+	tests/highorder-check.py $d/output-broken-switches.txt $d/output.txt || rc=$?
+	[ "$rc" = 1 ]
+	tests/highorder-check.py $d/output-no-early-break.txt $d/output.txt
 	[ "$(tests/highorder-check.py $d/output-broken-switches.txt | grep -c 'set=')" = 7 ]
 }
 
@@ -962,10 +970,27 @@ test_x86_64_slowpath_sysctl() {
 # the run ends (the bounded fallback terminates), no splat, each setting
 # keeps its promises and the pressure reaches the drain and the early
 # break (tests/highorder-check.py).
+#
+# Whether a round meets the early break is up to the pressure (the
+# counters count only the rounds the rule decides, a few per round of
+# all orders and settings): when one round reaches neither it nor the
+# drain, with every promise kept, another round runs, at most three, and
+# the paths may be reached in any of them.  A broken promise fails at
+# once.  The rule itself is tested exactly by the reclaim_compaction
+# KUnit suite.
 test_uml_highorder_pressure() {
-	MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 scripts/bench/bench-highorder.sh --out "$TEST_RUN" --arch um 1 95
-	tests/highorder-check.py "$TEST_RUN/output.txt"
-	no_page_lost "$TEST_RUN/output.txt"
+	local i rc outs=()
+	for i in 1 2 3; do
+		MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 \
+			scripts/bench/bench-highorder.sh --out "$TEST_RUN/round-$i" --arch um 1 95
+		no_page_lost "$TEST_RUN/round-$i/output.txt"
+		outs+=("$TEST_RUN/round-$i/output.txt")
+		rc=0
+		tests/highorder-check.py "${outs[@]}" || rc=$?
+		[ "$rc" = 3 ] || return "$rc"
+		echo "round $i: paths not reached yet, another round"
+	done
+	return 1
 }
 
 # The series' KUnit suites (pcp_orders, reclaim_compaction), run at boot:
