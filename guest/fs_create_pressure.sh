@@ -50,7 +50,7 @@ inodes=${INODES:-$(( procs * files * 5 / 4 + procs * (files / 1000 + 2) + 1024 )
 counters="pcp_reclaim_retry pcp_reclaim_retry_success pcp_reclaim_drain
 pcp_reclaim_drain_cpus pcp_reclaim_drain_pages allocstall_dma32
 allocstall_normal pgscan_direct pgsteal_direct pgscan_kswapd slabs_scanned
-drop_slab compact_stall"
+compact_stall"
 pattern="^($(echo $counters | tr ' ' '|')) "
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
