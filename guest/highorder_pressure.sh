@@ -5,7 +5,8 @@
 # two slowpath switches, interleaved round by round (A B C ... A B C ...).
 # One run:
 #   - set vm.pcp_drain_after_reclaim and vm.reclaim_compaction_early_break;
-#   - drop the caches, start pcp-hog (anonymous memory with holes);
+#   - drop the caches, start pcp-hog (anonymous memory with holes) and,
+#     with PIN_MIB, pcp-pin (page cache that reclaim scans but cannot free);
 #   - start pcp-fault on every CPU but the first (4K, 64K and THP faults,
 #     so pages sit on other CPUs' lists and THP faults meet the pressure);
 #   - for each order: read DISK into the page cache until memory is full,
@@ -23,7 +24,13 @@
 #      FILL_MIB (default: all of memory), CHURN=1: keep reading DISK on the
 #      first CPU while the attempts run, 64 MiB at a time, so that new page
 #      cache keeps appearing on that node for direct reclaim to find (without
-#      it kswapd may have emptied the node's LRU before the attempts reclaim).
+#      it kswapd may have emptied the node's LRU before the attempts reclaim),
+#      PIN_MIB (default 0): hold that much of the end of DISK in the page
+#      cache with pcp-pin, pages reclaim scans and cannot free, so that
+#      rounds of reclaim for compaction that reclaim nothing (the rounds
+#      vm.reclaim_compaction_early_break decides) come whenever reclaim
+#      meets them, not only when kswapd and the attempts happen to leave
+#      an LRU of mapped pages.
 
 ko=$1 rounds=$2 orders=$3 params=$4
 shift 4
@@ -38,9 +45,13 @@ die() { echo "highorder_pressure: $*" >&2; exit 2; }
 [ $# -gt 0 ] || die "no NAME=DRAIN:EARLY given"
 mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 hog=${HOG_MIB:-$((mem_mib / 8))}
+pin=${PIN_MIB:-0}
+case $pin in *[!0-9]* | '') die "PIN_MIB '$pin' is not a number of MiB" ;; esac
 fill=${FILL_MIB:-$mem_mib}
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 disk_mib=$(( $(blockdev --getsize64 "$disk" 2>/dev/null || stat -c %s "$disk") / 1048576 ))
+[ "$pin" = 0 ] || [ $((fill + pin)) -le "$disk_mib" ] ||
+	die "$disk: $disk_mib MiB, too small to fill $fill MiB and pin $pin MiB apart"
 counters="pcp_reclaim_retry pcp_reclaim_retry_success pcp_reclaim_drain
 pcp_reclaim_drain_cpus pcp_reclaim_drain_pages reclaim_compact_early_break
 reclaim_compact_noprogress reclaim_compact_noprogress_limit compact_stall
@@ -48,7 +59,7 @@ compact_fail compact_success thp_fault_alloc thp_fault_fallback
 allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct"
 pattern="^($(echo $counters | tr ' ' '|')) "
 default_drain=$(cat "$drain") default_early=$(cat "$early")
-echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk"
+echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk, pin $pin MiB"
 pcp_no_page_lost.sh before /tmp/pages.before || die "per-CPU counts wrong before the runs"
 
 r=1
@@ -66,6 +77,14 @@ while [ "$r" -le "$rounds" ]; do
 		hogpid=$!
 		while ! grep -q holding /tmp/hog.out 2>/dev/null; do sleep 0.1; done
 		pids=""
+		if [ "$pin" != 0 ]; then
+			taskset -c 0 pcp-pin "$disk" $((disk_mib - pin)) "$pin" >/tmp/pin.out 2>&1 &
+			pids=$!
+			while ! grep -q holding /tmp/pin.out; do
+				kill -0 "$pids" 2>/dev/null || die "pcp-pin failed: $(cat /tmp/pin.out)"
+				sleep 0.1
+			done
+		fi
 		c=1
 		while [ $c -lt "$ncpu" ]; do
 			taskset -c $c pcp-fault 3600 4 64 2048 >/tmp/fault.$c.out 2>&1 &

@@ -31,7 +31,9 @@
 # Env: MEM (default 512M; x86_64: split over the two nodes), ORDERS
 #      ("1 2 3 4 6 9"), SETS (the settings, default all six), TIMEOUT
 #      (default 1500 s), CHURN=1 (keep reading the disk into the page cache
-#      while the attempts run: guest/highorder_pressure.sh).
+#      while the attempts run: guest/highorder_pressure.sh), PIN_MIB
+#      (default 0: hold that much of the disk's page cache in pipes, pages
+#      reclaim scans and cannot free: guest/highorder_pressure.sh).
 
 . "$(dirname "$0")/../lib.sh"
 
@@ -42,6 +44,8 @@ pct=${loops:-80}  # (the second number is MEM_PCT here)
 [[ $pct =~ ^[1-9][0-9]?$ ]] || die "MEM_PCT '$pct' is not a percentage (1-99)"
 mem=${MEM:-512M}
 [[ $mem =~ ^([1-9][0-9]*)M$ ]] || die "MEM '$mem' must be in MiB, like 512M"
+pin=${PIN_MIB:-0}
+[[ $pin =~ ^[0-9]+$ ]] || die "PIN_MIB '$pin' is not a number of MiB"
 node_mib=$(( ${mem%M} / 2 ))
 orders=${ORDERS:-"1 2 3 4 6 9"}
 sets=${SETS:-"d0e1=0:1 d1e1=1:1 d2e1=2:1 d0e0=0:0 d1e0=1:0 d2e0=2:0"}
@@ -55,7 +59,7 @@ if [ "$arch" = um ]; then
 	fill=$BUILD/highorder-fill.img
 	[ -f "$fill" ] || truncate -s 2G "$fill"
 	"$REPO/scripts/boot/boot-um.sh" --out "$run" --mem "$mem" --timeout "${TIMEOUT:-1500}" -- \
-		"DISK=$fill CHURN=${CHURN:-0} $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
+		"DISK=$fill CHURN=${CHURN:-0} PIN_MIB=$pin $guest $ko $rounds '$orders' 'mem_pct=$pct movable=0' $sets"
 	where="UML, 1 CPU, $mem, ns of real time"
 	unit=ns scale=1
 else
@@ -67,7 +71,7 @@ else
 	# it and the 64K mTHP size on for pcp-fault's faults.
 	cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 	cmd+=" echo always >/sys/kernel/mm/transparent_hugepage/hugepages-64kB/enabled;"
-	cmd+=" CHURN=${CHURN:-0} $guest /pcp/run/pcp_bench.ko $rounds '$orders' 'mem_pct=$pct movable=0 thisnode=1' $sets"
+	cmd+=" CHURN=${CHURN:-0} PIN_MIB=$pin $guest /pcp/run/pcp_bench.ko $rounds '$orders' 'mem_pct=$pct movable=0 thisnode=1' $sets"
 	ACCEL=tcg QEMU_EXTRA="-icount shift=0 \
 		-drive file=$disk,if=virtio,format=raw,readonly=on \
 		-object memory-backend-ram,id=m0,size=${node_mib}M -numa node,nodeid=0,cpus=0,memdev=m0 \
@@ -79,7 +83,7 @@ else
 fi
 {
 	echo "# $(kernel_version "$SRC") $where; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: MEM=$mem ORDERS='$orders' SETS='$sets' CHURN=${CHURN:-0} scripts/bench/bench-highorder.sh --arch $arch $rounds $pct"
+	echo "# reproduce: MEM=$mem ORDERS='$orders' SETS='$sets' CHURN=${CHURN:-0} PIN_MIB=$pin scripts/bench/bench-highorder.sh --arch $arch $rounds $pct"
 	"$REPO/scripts/report/highorder-report.py" "$run/dmesg.txt" "$run/output.txt" \
 		--unit "$unit" --scale "$scale" "${names[@]}"
 } | tee "$run/report.txt"
