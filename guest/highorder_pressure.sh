@@ -8,7 +8,12 @@
 #   - drop the caches, start pcp-hog (anonymous memory with holes) and,
 #     with PIN_MIB, pcp-pin (page cache that reclaim scans but cannot free);
 #   - start pcp-fault on every CPU but the first (4K, 64K and THP faults,
-#     so pages sit on other CPUs' lists and THP faults meet the pressure);
+#     so pages sit on other CPUs' lists and THP faults meet the pressure;
+#     FAULTERS=N: on the last N CPUs only);
+#   - with WRITER=1, a streaming writer to DISK on the second CPU, and with
+#     STREAM_MIB an anonymous streaming reader on the third (the 2011
+#     early-break workload: dirty page cache that direct reclaim scans but
+#     cannot write, while the disk is slow);
 #   - for each order: read DISK into the page cache until memory is full,
 #     load pcp_bench with modes=pressure orders=ORDER on the first CPU
 #     (latency and success of the attempts: kernel log lines
@@ -31,6 +36,10 @@
 #      vm.reclaim_compaction_early_break decides) come whenever reclaim
 #      meets them, not only when kswapd and the attempts happen to leave
 #      an LRU of mapped pages.
+#      WRITER=1: write DISK (it is overwritten) 64 MiB at a time, from start
+#      to end and over again, through the page cache, for the whole run.
+#      STREAM_MIB (default 0): pcp-hog -r of that size, reading its pages
+#      over and over for the whole run.  FAULTERS: see above.
 
 ko=$1 rounds=$2 orders=$3 params=$4
 shift 4
@@ -47,19 +56,29 @@ mem_mib=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 hog=${HOG_MIB:-$((mem_mib / 8))}
 pin=${PIN_MIB:-0}
 case $pin in *[!0-9]* | '') die "PIN_MIB '$pin' is not a number of MiB" ;; esac
+stream=${STREAM_MIB:-0}
+case $stream in *[!0-9]* | '') die "STREAM_MIB '$stream' is not a number of MiB" ;; esac
+writer=${WRITER:-0}
+case $writer in 0 | 1) ;; *) die "WRITER '$writer' is not 0 or 1" ;; esac
 fill=${FILL_MIB:-$mem_mib}
 ncpu=$(grep -c ^processor /proc/cpuinfo)
+faulters=${FAULTERS:-$((ncpu - 1))}
+case $faulters in *[!0-9]* | '') die "FAULTERS '$faulters' is not a number of CPUs" ;; esac
+[ "$faulters" -lt "$ncpu" ] || die "FAULTERS '$faulters': at most $((ncpu - 1)) (the first CPU allocates)"
 disk_mib=$(( $(blockdev --getsize64 "$disk" 2>/dev/null || stat -c %s "$disk") / 1048576 ))
 [ "$pin" = 0 ] || [ $((fill + pin)) -le "$disk_mib" ] ||
 	die "$disk: $disk_mib MiB, too small to fill $fill MiB and pin $pin MiB apart"
+[ "$writer" = 0 ] || [ "$disk_mib" -ge 64 ] || die "$disk: $disk_mib MiB, too small for the writer (64 MiB)"
 counters="pcp_reclaim_retry pcp_reclaim_retry_success pcp_reclaim_drain
 pcp_reclaim_drain_cpus pcp_reclaim_drain_pages reclaim_compact_early_break
 reclaim_compact_noprogress reclaim_compact_noprogress_limit compact_stall
 compact_fail compact_success thp_fault_alloc thp_fault_fallback
-allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct"
+allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct
+nr_vmscan_write nr_vmscan_immediate_reclaim nr_written"
 pattern="^($(echo $counters | tr ' ' '|')) "
 default_drain=$(cat "$drain") default_early=$(cat "$early")
-echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk, pin $pin MiB"
+echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk, pin $pin MiB," \
+	"writer $writer, stream $stream MiB"
 pcp_no_page_lost.sh before /tmp/pages.before || die "per-CPU counts wrong before the runs"
 
 r=1
@@ -85,7 +104,19 @@ while [ "$r" -le "$rounds" ]; do
 				sleep 0.1
 			done
 		fi
-		c=1
+		if [ "$writer" = 1 ]; then
+			rm -f /tmp/writer.stop
+			taskset -c $((1 % ncpu)) sh -c "off=0; while [ ! -e /tmp/writer.stop ]; do
+				dd if=/dev/zero of=$disk bs=1M count=64 seek=\$off conv=notrunc 2>/dev/null
+				off=\$(( (off + 64) % ($disk_mib - 63) )); done" &
+			writerpid=$!
+		fi
+		if [ "$stream" != 0 ]; then
+			taskset -c $((2 % ncpu)) pcp-hog -r "$stream" >/tmp/stream.out &
+			pids="$pids $!"
+			while ! grep -q holding /tmp/stream.out 2>/dev/null; do sleep 0.1; done
+		fi
+		c=$((ncpu - faulters))
 		while [ $c -lt "$ncpu" ]; do
 			taskset -c $c pcp-fault 3600 4 64 2048 >/tmp/fault.$c.out 2>&1 &
 			pids="$pids $!"
@@ -111,6 +142,7 @@ while [ "$r" -le "$rounds" ]; do
 			echo "highorder: set=$name round=$r order=$o drain=$d early_break=$e" \
 				"$(awk 'NR == FNR { b[$1] = $2; next } { printf "%s=%d ", $1, $2 - b[$1] }' /tmp/before /tmp/after)"
 		done
+		[ "$writer" = 0 ] || { touch /tmp/writer.stop; wait "$writerpid"; sync; }
 		# shellcheck disable=SC2086
 		kill $pids $hogpid 2>/dev/null
 		wait

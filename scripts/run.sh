@@ -22,7 +22,12 @@
 #    parallel file creators on ext2 in a guest with little memory, with
 #    each setting of vm.pcp_drain_after_reclaim (scripts/bench/bench-fscreate.sh):
 #    retries, drains, fruitless seconds, CAL/RES interrupts per CPU.
-# 5. The report (scripts/report/report.py): mmtests-style tables with significance
+# 5. x86_64 QEMU, SMP: the 2011 workload of the early break, a streaming
+#    writer to a throttled disk and an anonymous streaming reader while
+#    orders 1-4 and 9 are allocated, with each setting of
+#    vm.reclaim_compaction_early_break (scripts/bench/bench-stream.sh):
+#    the 2011 table per order, in thousands of guest instructions.
+# 6. The report (scripts/report/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/ (or --out
 #    DIR); each benchmark boot's run folder is in its runs/ subfolder.
 #
@@ -32,7 +37,7 @@
 # folder, and every table's reproduce line is made from them.
 #
 # Usage: scripts/run.sh [--out DIR] [--preset FILE | --quick] [--arch um|x86_64]
-#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2 and 4)
+#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2, 4 and 5)
 # Env: any variable of the preset (SMP=8, ROUNDS=3, ...) overrides it;
 #      KSRC (build your own 6.12.y tree instead).
 
@@ -52,14 +57,14 @@ while [ $# -gt 0 ]; do
 done
 PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_BOOTS ZL_ROUNDS ZL_LOOPS
 	ZL_ORDERS FAULT_SIZES HP_ROUNDS HP_MEM HP_PCT HP_ORDERS HP_SETS
-	FS_ROUNDS FS_MEM FS_PROCS FS_FILES FS_SETS)
+	FS_ROUNDS FS_MEM FS_PROCS FS_FILES FS_SETS ST_ROUNDS ST_MEM ST_PCT ST_ORDERS ST_SETS)
 # shellcheck disable=SC1090
 . "$preset"
 [ -z "$only" ] || ARCHES=$only
 for v in "${PRESET_VARS[@]}"; do
 	[ -n "${!v+set}" ] || die "$preset does not set $v"
 done
-for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP FS_ROUNDS FS_PROCS FS_FILES; do
+for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP FS_ROUNDS FS_PROCS FS_FILES ST_ROUNDS ST_PCT; do
 	[[ ${!v} =~ ^[0-9]+$ ]] || die "$preset: $v '${!v}' is not a number"
 done
 for a in $ARCHES; do check_arch "$a"; done
@@ -167,6 +172,19 @@ if has_arch x86_64 && [ "$FS_ROUNDS" != 0 ]; then
 		"$SMP" >>"$results/extra.txt"
 fi
 
-# 5. Tables, plots, report.md.
+# 5. The 2011 workload: streaming writer and reader, the early-break switch.
+if has_arch x86_64 && [ "$ST_ROUNDS" != 0 ]; then
+	run=$results/runs/bench-stream
+	# shellcheck disable=SC2086
+	run_step "$run" "high-order latency/success beside a streaming writer and reader, early-break settings $(echo $ST_SETS | sed 's/=[0-9:]*//g')" \
+		"x86_64 QEMU TCG -icount, $SMP CPUs, $ST_MEM: thousands of instructions" \
+		LOCKSTAT="$zl" SMP="$SMP" MEM="$ST_MEM" ORDERS="$ST_ORDERS" SETS="$ST_SETS" \
+		scripts/bench/bench-stream.sh "$ST_ROUNDS" "$ST_PCT"
+	cp "$run/report.txt" "$results/stream.txt"
+	printf 'High-order allocations beside a streaming writer and reader (x86_64, %s CPUs; drain:early_break settings)\tstream.txt\n' \
+		"$SMP" >>"$results/extra.txt"
+fi
+
+# 6. Tables, plots, report.md.
 "$REPO/scripts/report/report.py" "$results" before upstream all
 log "done in $(( $(date +%s) - start )) s"
