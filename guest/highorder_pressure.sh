@@ -74,12 +74,26 @@ pcp_reclaim_drain_cpus pcp_reclaim_drain_pages reclaim_compact_early_break
 reclaim_compact_noprogress reclaim_compact_noprogress_limit compact_stall
 compact_fail compact_success thp_fault_alloc thp_fault_fallback
 allocstall_dma32 allocstall_normal pgscan_direct pgsteal_direct
-nr_vmscan_write nr_vmscan_immediate_reclaim nr_written"
+nr_vmscan_write nr_vmscan_immediate_reclaim nr_written oom_kill"
 pattern="^($(echo $counters | tr ' ' '|')) "
 default_drain=$(cat "$drain") default_early=$(cat "$early")
 echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB from $disk, pin $pin MiB," \
 	"writer $writer, stream $stream MiB"
 pcp_no_page_lost.sh before /tmp/pages.before || die "per-CPU counts wrong before the runs"
+# The attempts leave so little memory that an order-2 kernel stack (a new
+# kworker) can need the OOM killer: it may kill a worker (the count is in
+# the report, oom_kill), never this script, which would end the run.
+echo -1000 >/proc/self/oom_score_adj
+killable() { echo 0 >/proc/self/oom_score_adj && exec "$@"; }
+# kswapd off the first CPU where its node has others, so that what
+# pcp_bench counts there per attempt (the rounds without progress) is the
+# attempts' own; where it cannot move, pcp_bench prints no such figure.
+for c in /proc/[0-9]*/comm; do
+	case $(cat "$c" 2>/dev/null) in kswapd*) ;; *) continue ;; esac
+	k=${c%/comm} k=${k#/proc/}
+	m=$(taskset -p "$k" | sed 's/.*: //')
+	[ $((0x$m & ~1)) = 0 ] || taskset -p "$(printf %x $((0x$m & ~1)))" "$k" >/dev/null
+done
 
 r=1
 while [ "$r" -le "$rounds" ]; do
@@ -92,12 +106,15 @@ while [ "$r" -le "$rounds" ]; do
 		echo 3 >/proc/sys/vm/drop_caches
 		# The hog and the page cache on the first CPU's node, where the
 		# __GFP_THISNODE attempts have to reclaim and compact.
-		taskset -c 0 pcp-hog "$hog" >/tmp/hog.out &
+		(killable taskset -c 0 pcp-hog "$hog" >/tmp/hog.out) &
 		hogpid=$!
-		while ! grep -q holding /tmp/hog.out 2>/dev/null; do sleep 0.1; done
+		while ! grep -q holding /tmp/hog.out 2>/dev/null; do
+			kill -0 "$hogpid" 2>/dev/null || die "pcp-hog failed: $(cat /tmp/hog.out)"
+			sleep 0.1
+		done
 		pids=""
 		if [ "$pin" != 0 ]; then
-			taskset -c 0 pcp-pin "$disk" $((disk_mib - pin)) "$pin" >/tmp/pin.out 2>&1 &
+			(killable taskset -c 0 pcp-pin "$disk" $((disk_mib - pin)) "$pin" >/tmp/pin.out 2>&1) &
 			pids=$!
 			while ! grep -q holding /tmp/pin.out; do
 				kill -0 "$pids" 2>/dev/null || die "pcp-pin failed: $(cat /tmp/pin.out)"
@@ -106,19 +123,22 @@ while [ "$r" -le "$rounds" ]; do
 		fi
 		if [ "$writer" = 1 ]; then
 			rm -f /tmp/writer.stop
-			taskset -c $((1 % ncpu)) sh -c "off=0; while [ ! -e /tmp/writer.stop ]; do
+			(killable taskset -c $((1 % ncpu)) sh -c "off=0; while [ ! -e /tmp/writer.stop ]; do
 				dd if=/dev/zero of=$disk bs=1M count=64 seek=\$off conv=notrunc 2>/dev/null
-				off=\$(( (off + 64) % ($disk_mib - 63) )); done" &
+				off=\$(( (off + 64) % ($disk_mib - 63) )); done") &
 			writerpid=$!
 		fi
 		if [ "$stream" != 0 ]; then
-			taskset -c $((2 % ncpu)) pcp-hog -r "$stream" >/tmp/stream.out &
+			(killable taskset -c $((2 % ncpu)) pcp-hog -r "$stream" >/tmp/stream.out) &
 			pids="$pids $!"
-			while ! grep -q holding /tmp/stream.out 2>/dev/null; do sleep 0.1; done
+			while ! grep -q holding /tmp/stream.out 2>/dev/null; do
+				kill -0 $! 2>/dev/null || die "pcp-hog -r failed: $(cat /tmp/stream.out)"
+				sleep 0.1
+			done
 		fi
 		c=$((ncpu - faulters))
 		while [ $c -lt "$ncpu" ]; do
-			taskset -c $c pcp-fault 3600 4 64 2048 >/tmp/fault.$c.out 2>&1 &
+			(killable taskset -c $c pcp-fault 3600 4 64 2048 >/tmp/fault.$c.out 2>&1) &
 			pids="$pids $!"
 			c=$((c + 1))
 		done
@@ -128,9 +148,9 @@ while [ "$r" -le "$rounds" ]; do
 			churn=
 			if [ "${CHURN:-0}" = 1 ]; then
 				rm -f /tmp/churn.stop
-				taskset -c 0 sh -c "off=0; while [ ! -e /tmp/churn.stop ]; do
+				(killable taskset -c 0 sh -c "off=0; while [ ! -e /tmp/churn.stop ]; do
 					dd if=$disk of=/dev/null bs=1M count=64 skip=\$off 2>/dev/null
-					off=\$(( (off + 64) % $disk_mib )); done" &
+					off=\$(( (off + 64) % $disk_mib )); done") &
 				churn=$!
 			fi
 			# shellcheck disable=SC2086

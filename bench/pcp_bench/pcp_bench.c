@@ -39,6 +39,14 @@
  *              min_ns=912 mean_ns=5230 max_ns=88213 stddev_ns=9001 ...
  *   pcp_bench: hist order=3 set=d1e1 round=1 log2_ns=0,0,0,0,0,0,0,0,0,12,...
  *
+ *              On kernels with the slowpath series, when the task may run
+ *              on one CPU only (taskset -c N insmod) and no kswapd on that
+ *              CPU, the summary ends
+ *              with the rounds of reclaim for compaction without progress
+ *              that vm.reclaim_compaction_early_break decided, per
+ *              attempt: noprogress_max, noprogress_p99 and went_on_max
+ *              (the most of them that went on: the bound holds it at 8).
+ *
  * @set and @round are labels the caller passes (the name of the
  * vm.percpu_pagelist_orders value it ran under, the round of an
  * interleaved A/B run); the module does not read the sysctl itself.
@@ -61,8 +69,10 @@
 #include <linux/math.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/timex.h>
+#include <linux/vmstat.h>
 
 static char *orders = "0-9";
 module_param(orders, charp, 0444);
@@ -325,23 +335,108 @@ static unsigned int pressure_attempts(unsigned int order)
 /* Latency histogram of mode=pressure: bucket b counts [2^b, 2^(b+1)) ns. */
 #define PRESSURE_BUCKETS 32
 
+#ifdef PCP_BENCH_RECLAIM_COMPACT
+/*
+ * Rounds of reclaim for compaction that reclaimed nothing and that
+ * vm.reclaim_compaction_early_break decided (stopped by the rule, went on
+ * without it, stopped by its bound), per attempt.  They are read from this
+ * CPU's vm event counters around each attempt, which counts the attempt's
+ * own rounds only while the task cannot leave this CPU (taskset -c N
+ * insmod: the pressure mode does not disable migration, reclaim sleeps) and
+ * no kswapd may run here (taskset -p it off this CPU): otherwise the
+ * figures are not printed.  Other direct reclaimers on this CPU would still
+ * count: the caller keeps its workers elsewhere.
+ */
+#define NOPROGRESS_BUCKETS 128
+static unsigned int noprogress_hist[NOPROGRESS_BUCKETS];
+
+static unsigned long this_cpu_event(enum vm_event_item item)
+{
+	return this_cpu_read(vm_event_states.event[item]);
+}
+
+/*
+ * Whether the counts of this CPU are the attempts' own: the task cannot
+ * leave this CPU and no kswapd may run on it.
+ */
+static bool noprogress_own(void)
+{
+	int nid, cpu = raw_smp_processor_id();
+
+	if (current->nr_cpus_allowed != 1)
+		return false;
+	for_each_online_node(nid) {
+		struct task_struct *kswapd = READ_ONCE(NODE_DATA(nid)->kswapd);
+
+		if (kswapd && cpumask_test_cpu(cpu, kswapd->cpus_ptr))
+			return false;
+	}
+	return true;
+}
+
+struct noprogress {
+	unsigned long decided, went_on;
+};
+
+static void noprogress_read(struct noprogress *np)
+{
+	np->went_on = this_cpu_event(RECLAIM_COMPACT_NOPROGRESS);
+	np->decided = np->went_on + this_cpu_event(RECLAIM_COMPACT_EARLY_BREAK) +
+		      this_cpu_event(RECLAIM_COMPACT_NOPROGRESS_LIMIT);
+}
+
+/* " noprogress_max=M noprogress_p99=P went_on_max=W" for @attempts. */
+static void noprogress_summary(char *buf, size_t size, unsigned int attempts,
+			       unsigned long max, unsigned long went_on_max)
+{
+	unsigned int b, seen = 0;
+
+	for (b = 0; b < NOPROGRESS_BUCKETS - 1; b++) {
+		seen += noprogress_hist[b];
+		if (seen * 100ULL >= attempts * 99ULL)
+			break;
+	}
+	scnprintf(buf, size, " noprogress_max=%lu noprogress_p99=%s%u went_on_max=%lu",
+		  max, b == NOPROGRESS_BUCKETS - 1 ? ">=" : "", b, went_on_max);
+}
+#endif
+
 static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held,
 			  unsigned int attempts)
 {
 	u64 min = U64_MAX, max = 0, sum = 0, sumsq = 0, mean, var = 0;
 	unsigned int hist[PRESSURE_BUCKETS] = { 0 };
 	unsigned int i, n = 0, top = 0;
-	char buf[PRESSURE_BUCKETS * 11];
+	char buf[PRESSURE_BUCKETS * 11], np_buf[80] = "";
 	int len = 0;
+#ifdef PCP_BENCH_RECLAIM_COMPACT
+	bool own = noprogress_own();
+	unsigned long np_max = 0, went_on_max = 0;
+
+	memset(noprogress_hist, 0, sizeof(noprogress_hist));
+#endif
 
 	for (i = 0; i < attempts; i++) {
 		u64 t0, ns;
+#ifdef PCP_BENCH_RECLAIM_COMPACT
+		struct noprogress np0, np1;
+
+		noprogress_read(&np0);
+#endif
 
 		t0 = ktime_get_ns();
 		held[n] = thisnode ?
 			alloc_pages_node(numa_node_id(), gfp | __GFP_THISNODE, order) :
 			alloc_pages(gfp, order);
 		ns = ktime_get_ns() - t0;
+#ifdef PCP_BENCH_RECLAIM_COMPACT
+		noprogress_read(&np1);
+		np1.decided -= np0.decided;
+		np1.went_on -= np0.went_on;
+		noprogress_hist[min_t(unsigned long, np1.decided, NOPROGRESS_BUCKETS - 1)]++;
+		np_max = max(np_max, np1.decided);
+		went_on_max = max(went_on_max, np1.went_on);
+#endif
 		if (held[n])
 			n++;
 		min = min(min, ns);
@@ -357,10 +452,14 @@ static int bench_pressure(unsigned int order, gfp_t gfp, struct page **held,
 	mean = div64_u64(sum, attempts);
 	if (attempts > 1 && sumsq > mean * sum)
 		var = div64_u64(sumsq - mean * sum, attempts - 1);
-	pr_info("mode=pressure order=%u attempts=%u success=%u min_ns=%llu mean_ns=%llu max_ns=%llu stddev_ns=%llu gfp=%s%s set=%s round=%u\n",
-		order, attempts, n, min, mean, max, int_sqrt64(var),
+#ifdef PCP_BENCH_RECLAIM_COMPACT
+	if (own && noprogress_own())
+		noprogress_summary(np_buf, sizeof(np_buf), attempts, np_max, went_on_max);
+#endif
+	pr_info("mode=pressure order=%u attempts=%u success=%u min_ns=%llu mean_ns=%llu max_ns=%llu stddev_ns=%llu gfp=%s%s set=%s round=%u%s\n",
+		order, attempts, n, min, mean, max, (u64)int_sqrt64(var),
 		movable ? "movable" : "kernel", thisnode ? "+thisnode" : "",
-		set, bench_round);
+		set, bench_round, np_buf);
 	for (i = 0; i < PRESSURE_BUCKETS; i++)
 		if (hist[i])
 			top = i;

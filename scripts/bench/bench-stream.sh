@@ -17,8 +17,11 @@
 # This is scripts/bench/bench-highorder.sh with the settings of that
 # workload (its report: per order Count, Success, Min, Mean, Max, Stddev
 # per setting, as the 2011 changelog's tables, Max being the longest
-# single allocation; the vmstat counters per setting, nr_written the
-# pages the writer got written).  Latencies are thousands of guest
+# single allocation; per attempt, the rounds of reclaim for compaction
+# without progress the rule decided (NoProg max, NoPrg99, WentOn: the
+# guest keeps kswapd off the attempts' CPU so that pcp_bench can count
+# them there); the vmstat counters per setting, nr_written the pages the
+# writer got written).  Latencies are thousands of guest
 # instructions (-icount shift=0), not wall-clock time.
 #
 # Usage: scripts/bench/bench-stream.sh [--out DIR] [--save FILE] [ROUNDS] [MEM_PCT]
@@ -26,7 +29,7 @@
 # Under TCG the guest's clock counts the instructions of every CPU, so
 # each CPU kept busy slows the whole run: one faulting CPU, not three.
 #
-# Env: SMP (default 4), MEM (default 512M), WRITE_BPS (default 4194304),
+# Env: SMP (default 4), MEM (default 256M), WRITE_BPS (default 4194304),
 #      STREAM_MIB (default a quarter of MEM), ORDERS (default "1 2 3 4 9"),
 #      SETS (default "e1=1:1 e0=1:0": the drain after reclaim as the kernel
 #      defaults it, the rule on and off), TIMEOUT (default 1500 s).
@@ -43,7 +46,7 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-mem=${MEM:-512M}
+mem=${MEM:-256M}
 [[ $mem =~ ^[1-9][0-9]*M$ ]] || die "MEM '$mem' must be in MiB, like 512M"
 SMP=${SMP:-4} NODES=1 FAULTERS=1 MEM=$mem WRITE_BPS=${WRITE_BPS:-4194304} \
 	STREAM_MIB=${STREAM_MIB:-$((${mem%M} / 4))} ORDERS=${ORDERS:-"1 2 3 4 9"} \

@@ -7,7 +7,12 @@ attempts, successes, min/mean/max/stddev of the latency) and the guest's
 output ("highorder: set=NAME ..." lines: /proc/vmstat counters that moved
 during the run), pools the rounds of each setting and prints, per order,
 the table of the 2011 early-break changelog - Count, Success, Min, Mean,
-Max, Stddev - with the settings side by side, then the counters.
+Max, Stddev - with the settings side by side, then the counters.  Where
+pcp_bench counted the rounds of reclaim for compaction without progress
+per attempt (noprogress_max, noprogress_p99, went_on_max), three more rows
+per order: NoProg, the most such rounds one attempt met; NoPrg99, their
+99th percentile (of the worst round); WentOn, the most that went on in
+one attempt (the rule off: its bound is 8).
 
 Usage: scripts/report/highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...
   SET: the setting names in the order of the columns.  Latencies are
@@ -65,12 +70,21 @@ def main(argv):
     if highorder is None:
         return rc
 
-    runs, gfps = {}, set()
+    runs, gfps, noprog = {}, set(), {}
     for _, f in pressure:
         order, att, succ, mn, mean, mx, sd = (int(f[k]) for k in (
             "order", "attempts", "success", "min_ns", "mean_ns", "max_ns", "stddev_ns"))
         gfps.add(f.get("gfp", "?"))
         runs.setdefault((f["set"], order), []).append((att, mean, sd, mn, mx, succ))
+        if "noprogress_max" in f:
+            # A p99 at the histogram's end is printed ">=N": N is a floor.
+            p99 = f["noprogress_p99"]
+            n = noprog.setdefault((f["set"], order), [0, 0, 0, ""])
+            vals = (int(f["noprogress_max"]), int(p99.lstrip(">=")), int(f["went_on_max"]))
+            for i in range(3):
+                n[i] = max(n[i], vals[i])
+            if p99.startswith(">=") and vals[1] == n[1]:
+                n[3] = ">="
     found = {s for s, _ in runs}
     missing = [s for s in sets if s not in found]
     if missing:
@@ -104,6 +118,13 @@ def main(argv):
         row("Success", lambda x: f"{100.0 * x['success'] / x['count']:.1f}%")
         for k in ("min", "mean", "max", "stddev"):
             row(k.capitalize(), lambda x, k=k: f"{x[k] / scale:.{prec}f}")
+        if any((s, order) in noprog for s in sets):
+            for i, label in enumerate(("NoProg", "NoPrg99", "WentOn")):
+                cells = ""
+                for s in sets:
+                    n = noprog.get((s, order))
+                    cells += f"{(n[3] if i == 1 else '') + str(n[i]) if n else '-':>{w}}"
+                print(f"{order:>2} :: {label:8}" + cells)
     if counters:
         print()
         print("/proc/vmstat counters during the attempts, summed over rounds")
