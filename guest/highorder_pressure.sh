@@ -85,15 +85,22 @@ pcp_no_page_lost.sh before /tmp/pages.before || die "per-CPU counts wrong before
 # the report, oom_kill), never this script, which would end the run.
 echo -1000 >/proc/self/oom_score_adj
 killable() { echo 0 >/proc/self/oom_score_adj && exec "$@"; }
-# kswapd off the first CPU where its node has others, so that what
-# pcp_bench counts there per attempt (the rounds without progress) is the
-# attempts' own; where it cannot move, pcp_bench prints no such figure.
+# kswapd, kthreadd (whose forks allocate kernel stacks) and the unbound
+# workqueues (the writeback flusher among them) off the first CPU where
+# they have others, so that what pcp_bench counts there per attempt (the
+# rounds without progress) is as nearly as can be the attempts' own: the
+# per-CPU kworkers left there would count too, an upper bound; where
+# kswapd cannot move, pcp_bench prints no such figure.
 for c in /proc/[0-9]*/comm; do
-	case $(cat "$c" 2>/dev/null) in kswapd*) ;; *) continue ;; esac
+	case $(cat "$c" 2>/dev/null) in kswapd* | kthreadd) ;; *) continue ;; esac
 	k=${c%/comm} k=${k#/proc/}
 	m=$(taskset -p "$k" | sed 's/.*: //')
 	[ $((0x$m & ~1)) = 0 ] || taskset -p "$(printf %x $((0x$m & ~1)))" "$k" >/dev/null
 done
+wq=/sys/devices/virtual/workqueue/cpumask
+wq_mask=$(cat "$wq" 2>/dev/null)
+[ -z "$wq_mask" ] || [ $((0x$wq_mask & ~1)) = 0 ] ||
+	printf %x $((0x$wq_mask & ~1)) >"$wq" || die "$wq: cannot take CPU 0 out of $wq_mask"
 
 r=1
 while [ "$r" -le "$rounds" ]; do
@@ -172,5 +179,6 @@ while [ "$r" -le "$rounds" ]; do
 done
 pcp-write "$drain" "$default_drain" >/dev/null
 pcp-write "$early" "$default_early" >/dev/null
+[ -z "$wq_mask" ] || echo "$wq_mask" >"$wq"
 echo "highorder_pressure: $rounds rounds of $*; switches restored to $(cat "$drain"):$(cat "$early")"
 pcp_no_page_lost.sh after /tmp/pages.before || die "pages lost or per-CPU counts wrong after the runs"

@@ -123,6 +123,13 @@ run_step() {
 		"$again" "${run#"$REPO"/}" >>"$results/runs.txt"
 }
 
+# extra_table RUN FILE TITLE: RUN's report as FILE of the results, listed
+# under TITLE in extra.txt (report.py shows each such table as it is).
+extra_table() {
+	cp "$1/report.txt" "$results/$2"
+	printf '%s\t%s\n' "$3" "$2" >>"$results/extra.txt"
+}
+
 # 1. UML: time per alloc+free pair and UDP_STREAM throughput.
 if has_arch um; then
 	run=$results/runs/bench-uml
@@ -151,9 +158,7 @@ if has_arch um && [ "$HP_ROUNDS" != 0 ]; then
 		"UML, 1 CPU, $HP_MEM" \
 		MEM="$HP_MEM" ORDERS="$HP_ORDERS" SETS="$HP_SETS" LOCKSTAT= \
 		scripts/bench/bench-highorder.sh --arch um "$HP_ROUNDS" "$HP_PCT"
-	cp "$run/report.txt" "$results/highorder.txt"
-	printf 'High-order allocations under pressure (UML, ns; drain:early_break settings)\thighorder.txt\n' \
-		>>"$results/extra.txt"
+	extra_table "$run" highorder.txt "High-order allocations under pressure (UML, ns; drain:early_break settings)"
 	# shellcheck disable=SC2086
 	"$REPO/scripts/report/plot.py" --latency "$run/dmesg.txt" "$results/plots" \
 		$(for s in $HP_SETS; do echo "${s%%=*}"; done) >/dev/null
@@ -167,9 +172,8 @@ if has_arch x86_64 && [ "$FS_ROUNDS" != 0 ]; then
 		"x86_64 QEMU TCG -icount, $SMP CPUs, $FS_MEM: counts" \
 		LOCKSTAT="$zl" SMP="$SMP" MEM="$FS_MEM" PROCS="$FS_PROCS" SETS="$FS_SETS" \
 		scripts/bench/bench-fscreate.sh "$FS_ROUNDS" "$FS_FILES"
-	cp "$run/report.txt" "$results/fscreate.txt"
-	printf 'Parallel file creation under pressure (x86_64, %s CPUs; vm.pcp_drain_after_reclaim settings)\tfscreate.txt\n' \
-		"$SMP" >>"$results/extra.txt"
+	extra_table "$run" fscreate.txt \
+		"Parallel file creation under pressure (x86_64, $SMP CPUs; vm.pcp_drain_after_reclaim settings)"
 fi
 
 # 5. The 2011 workload: streaming writer and reader, the early-break switch.
@@ -180,9 +184,8 @@ if has_arch x86_64 && [ "$ST_ROUNDS" != 0 ]; then
 		"x86_64 QEMU TCG -icount, $SMP CPUs, $ST_MEM: thousands of instructions" \
 		LOCKSTAT="$zl" SMP="$SMP" MEM="$ST_MEM" ORDERS="$ST_ORDERS" SETS="$ST_SETS" \
 		scripts/bench/bench-stream.sh "$ST_ROUNDS" "$ST_PCT"
-	cp "$run/report.txt" "$results/stream.txt"
-	printf 'High-order allocations beside a streaming writer and reader (x86_64, %s CPUs; drain:early_break settings)\tstream.txt\n' \
-		"$SMP" >>"$results/extra.txt"
+	extra_table "$run" stream.txt \
+		"High-order allocations beside a streaming writer and reader (x86_64, $SMP CPUs; drain:early_break settings)"
 fi
 
 # 6. Tables, plots, report.md.

@@ -345,7 +345,9 @@ static unsigned int pressure_attempts(unsigned int order)
  * insmod: the pressure mode does not disable migration, reclaim sleeps) and
  * no kswapd may run here (taskset -p it off this CPU): otherwise the
  * figures are not printed.  Other direct reclaimers on this CPU would still
- * count: the caller keeps its workers elsewhere.
+ * count, so the figures are an upper bound: the caller keeps its workers,
+ * kthreadd and the unbound workqueues (the writeback flusher's among them:
+ * /sys/devices/virtual/workqueue/cpumask) elsewhere.
  */
 #define NOPROGRESS_BUCKETS 128
 static unsigned int noprogress_hist[NOPROGRESS_BUCKETS];

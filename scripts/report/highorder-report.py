@@ -12,7 +12,9 @@ pcp_bench counted the rounds of reclaim for compaction without progress
 per attempt (noprogress_max, noprogress_p99, went_on_max), three more rows
 per order: NoProg, the most such rounds one attempt met; NoPrg99, their
 99th percentile (of the worst round); WentOn, the most that went on in
-one attempt (the rule off: its bound is 8).
+one attempt (the rule off: its bound is 8).  They are counted on the
+attempts' CPU, from which the guest keeps kswapd, kthreadd and the
+unbound workqueues: an upper bound, as per-CPU kworkers there count too.
 
 Usage: scripts/report/highorder-report.py DMESG OUTPUT [--unit NAME --scale N] SET...
   SET: the setting names in the order of the columns.  Latencies are
