@@ -50,24 +50,6 @@ state() {
 	done
 }
 
-# rotated N ITEM...: the items from the (N mod count)-th on, then the
-# ones before it.
-rotated() {
-	n=$1
-	shift
-	n=$((n % $#))
-	i=0
-	for x; do
-		[ $i -ge $n ] && printf ' %s' "$x"
-		i=$((i + 1))
-	done
-	i=0
-	for x; do
-		[ $i -lt $n ] && printf ' %s' "$x"
-		i=$((i + 1))
-	done
-}
-
 first=${configs# }
 first=${first%% *}
 ROUND=0
@@ -75,7 +57,7 @@ export CONFIG ROUND
 while [ "$ROUND" -le "$rounds" ]; do
 	# round 0 (the warm-up) runs the first configuration only
 	order=$first
-	[ "$ROUND" = 0 ] || order=$(rotated $((ROUND - 1)) $configs)
+	[ "$ROUND" = 0 ] || order=$(rotated.sh $((ROUND - 1)) $configs)
 	for pair in $order; do
 		CONFIG=${pair%%=*}
 		out=$(pcp-write "$knob" "${pair#*=}")

@@ -4,7 +4,8 @@
 # The 2010 workload of the drain after direct reclaim: many parallel file
 # creators (pcp-fscreate, fs_mark-like) on a filesystem in a guest with
 # little memory, under each setting of vm.pcp_drain_after_reclaim,
-# interleaved round by round (A B C ... A B C ...).  One run:
+# interleaved round by round, the order rotating (A B C, B C A, C A B,
+# ...: guest/rotated.sh).  One run:
 #   - make a new ext2 filesystem on DISK (busybox mke2fs; the ext4 driver
 #     mounts it), mount it, drop the caches;
 #   - set vm.pcp_drain_after_reclaim;
@@ -67,7 +68,7 @@ ipis() {
 
 r=1
 while [ "$r" -le "$rounds" ]; do
-	for pair in "$@"; do
+	for pair in $(rotated.sh $((r - 1)) "$@"); do
 		name=${pair%%=*} d=${pair#*=}
 		mke2fs -q -F -N "$inodes" "$disk" >/tmp/mke2fs.out 2>&1 ||
 			die "mke2fs $disk: $(cat /tmp/mke2fs.out)"

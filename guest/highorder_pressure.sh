@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # High-order allocations under memory pressure, under each setting of the
-# two slowpath switches, interleaved round by round (A B C ... A B C ...).
-# One run:
+# two slowpath switches, interleaved round by round, the order rotating
+# (A B C, B C A, C A B, ...: guest/rotated.sh): the first run after boot
+# carries the warm-up of the workers and the page cache, which would
+# otherwise always fall on the same setting.  One run:
 #   - set vm.pcp_drain_after_reclaim and vm.reclaim_compaction_early_break;
 #   - drop the caches, start pcp-hog (anonymous memory with holes) and,
 #     with PIN_MIB, pcp-pin (page cache that reclaim scans but cannot free);
@@ -104,7 +106,7 @@ wq_mask=$(cat "$wq" 2>/dev/null)
 
 r=1
 while [ "$r" -le "$rounds" ]; do
-	for pair in "$@"; do
+	for pair in $(rotated.sh $((r - 1)) "$@"); do
 		name=${pair%%=*} sw=${pair#*=}
 		d=${sw%%:*} e=${sw#*:}
 		out=$(pcp-write "$drain" "$d") && [ "$out" = ok ] || die "$name: $drain=$d: $out"
