@@ -65,7 +65,7 @@ bench-results: tree
 	@DEBUG= KUNIT= LOCKSTAT=1 scripts/bench/bench-fscreate.sh \
 		--save series/slowpath/fscreate-results.txt 2 15000
 	@DEBUG= KUNIT= LOCKSTAT=1 scripts/bench/bench-stream.sh \
-		--save series/slowpath/stream-results.txt 2
+		--save series/slowpath/stream-results.txt 4
 
 deb: tree
 	@scripts/build/deb.sh $(if $(SMALL),--small,$(if $(CONFIG),--config $(CONFIG)))
