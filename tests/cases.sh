@@ -685,6 +685,7 @@ test_bad_input() {
 	expect_error "unknown option '--now'" scripts/tree/rebase.sh --now
 	expect_error "ROUNDS '0' is not a positive number" scripts/bench/bench-unpatched.sh 0
 	expect_error "BASE_REF 'nosuch': no such commit" env BASE_REF=nosuch scripts/bench/bench-unpatched.sh 1
+	expect_error "ORDERS '4+' is not an order list" env ORDERS=4+ scripts/bench/bench-unpatched.sh 1
 	expect_error "unknown target 'sparc'" scripts/bench/bench-unpatched.sh --arch sparc 1
 	expect_error "unknown target 'sparc'" scripts/bench/bench-highorder.sh --arch sparc 1
 	expect_error "PIN_MIB '32M' is not a number of MiB" env PIN_MIB=32M scripts/bench/bench-highorder.sh --arch um 1

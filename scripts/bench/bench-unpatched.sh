@@ -22,7 +22,9 @@
 #
 # Usage: scripts/bench/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS]   (default um 5 100000)
 # Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench/bench-uml.sh; UML only),
-#      BASE_REF,
+#      BASE_REF, ORDERS (pcp_bench's order list, default 0-9), SETUP (guest
+#      shell commands run in every boot before the benchmark, e.g.
+#      'sysctl -q vm.percpu_pagelist_high_fraction=64'),
 #      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags).
 # Writes samples.tsv and report.txt in its folder (--out DIR, default a new
 # build/runs/bench-unpatched-<time>), each boot's run in boot-<kernel>-<round>/.
@@ -35,6 +37,8 @@ bench_args "usage: scripts/bench/bench-unpatched.sh [--out DIR] [--arch um|x86_6
 	die "NETPERF_SIZES: netperf runs in the UML guest only (--arch um)"
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/setup/deps.sh)"
+orders=${ORDERS:-0-9}
+[[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
 
 # The base (BASE_REF: another commit, e.g. a prefix of the series, to find
 # which patch a difference comes from): lib.sh unpatched_tree.
@@ -55,7 +59,7 @@ bench() { # NAME KO ROUND
 	local ko=$2
 	[ "$arch" = um ] || ko=/pcp/run/$(basename "$ko")
 	# No drain between orders: the unpatched kernel has no set to drain with.
-	local cmd="NODRAIN=1 pcp_bench_run.sh $ko 0-9 loops=$loops"
+	local cmd="${SETUP:+$SETUP; }NODRAIN=1 pcp_bench_run.sh $ko $orders loops=$loops"
 	[ -z "${NETPERF_SIZES:-}" ] || cmd+="; netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES"
 	echo "CONFIG=$1 ROUND=$3; export CONFIG ROUND; $cmd"
 }
@@ -86,7 +90,7 @@ done
 	else
 		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
 	fi
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' ORDERS='$orders'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/report/samples.py" --tag "$arch" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$out/samples.tsv" unpatched patched
