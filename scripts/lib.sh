@@ -293,6 +293,13 @@ check_save() {
 		die "--save: $SRC has uncommitted edits; results must match a commit"
 }
 
+# orders_env: pcp_bench's order list from ORDERS (default 0-9), or die.
+orders_env() {
+	local orders=${ORDERS:-0-9}
+	[[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
+	echo "$orders"
+}
+
 # check_arch ARCH: the targets the harness knows.
 check_arch() {
 	case ${1:-} in

@@ -36,8 +36,7 @@
 
 bench_args "usage: scripts/bench/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]" 3 20000 "$@"
 boots_arg
-orders=${ORDERS:-0-9}
-[[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
+orders=$(orders_env) || exit
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
 sets=${SETS:-"before=0 upstream=0-3,9 all=0-9"}
 names=

@@ -24,7 +24,7 @@
 # Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench/bench-uml.sh; UML only),
 #      BASE_REF, ORDERS (pcp_bench's order list, default 0-9), SETUP (guest
 #      shell commands run in every boot before the benchmark, e.g.
-#      'sysctl -q vm.percpu_pagelist_high_fraction=64'),
+#      'echo 1024 >/proc/sys/vm/percpu_pagelist_high_fraction'),
 #      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags).
 # Writes samples.tsv and report.txt in its folder (--out DIR, default a new
 # build/runs/bench-unpatched-<time>), each boot's run in boot-<kernel>-<round>/.
@@ -37,8 +37,7 @@ bench_args "usage: scripts/bench/bench-unpatched.sh [--out DIR] [--arch um|x86_6
 	die "NETPERF_SIZES: netperf runs in the UML guest only (--arch um)"
 [ -z "${NETPERF_SIZES:-}" ] || command -v netperf >/dev/null ||
 	die "NETPERF_SIZES: netperf is not installed (scripts/setup/deps.sh)"
-orders=${ORDERS:-0-9}
-[[ $orders =~ ^[0-9][-0-9,]*$ ]] || die "ORDERS '$orders' is not an order list like 0-9 or 0,4-8"
+orders=$(orders_env) || exit
 
 # The base (BASE_REF: another commit, e.g. a prefix of the series, to find
 # which patch a difference comes from): lib.sh unpatched_tree.
