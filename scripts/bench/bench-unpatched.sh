@@ -18,14 +18,16 @@
 # so pcp_bench's "ns" are instructions per operation, exact and free of
 # code-layout and host noise (not times: TCG times are not performance).
 # That tells a cost in code from a cost in layout, and with jump labels
-# (x86_64 has them, UML has not) it shows what a static key leaves.
+# (EXTRA_CONFIG=configs/60-jump-label.config on x86_64; UML has none) it
+# shows what a static key leaves.
 #
 # Usage: scripts/bench/bench-unpatched.sh [--out DIR] [--arch um|x86_64] [ROUNDS] [LOOPS]   (default um 5 100000)
 # Env: NETPERF_SIZES, NETPERF_SECS (as scripts/bench/bench-uml.sh; UML only),
 #      BASE_REF, ORDERS (pcp_bench's order list, default 0-9), SETUP (guest
 #      shell commands run in every boot before the benchmark, e.g.
 #      'echo 1024 >/proc/sys/vm/percpu_pagelist_high_fraction'),
-#      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags).
+#      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags),
+#      EXTRA_CONFIG (both kernels, as for scripts/build/config.sh).
 # Writes samples.tsv and report.txt in its folder (--out DIR, default a new
 # build/runs/bench-unpatched-<time>), each boot's run in boot-<kernel>-<round>/.
 
@@ -89,7 +91,7 @@ done
 	else
 		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
 	fi
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}' ORDERS='$orders'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}'${EXTRA_CONFIG:+ EXTRA_CONFIG='$EXTRA_CONFIG'} ORDERS='$orders'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/report/samples.py" --tag "$arch" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$out/samples.tsv" unpatched patched
