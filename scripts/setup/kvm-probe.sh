@@ -7,14 +7,16 @@
 # short timeout.  Prints "kvm" or "tcg".  The answer is cached for the life
 # of the host's boot (build/kvm-probe.<boot id>).
 #
-# Usage: scripts/setup/kvm-probe.sh          ACCEL=kvm|tcg overrides the probe.
+# Usage: scripts/setup/kvm-probe.sh          ACCEL=kvm|tcg overrides the probe;
+#        ACCEL=tcg,thread=single: TCG with one host thread for all vCPUs
+#        (QEMU's default with more than one vCPU is a thread per vCPU).
 
 . "$(dirname "$0")/../lib.sh"
 
 case ${ACCEL:-} in
-kvm|tcg) echo "$ACCEL"; exit 0 ;;
+kvm|tcg|tcg,thread=single|tcg,thread=multi) echo "$ACCEL"; exit 0 ;;
 "") ;;
-*) die "ACCEL='$ACCEL': expected kvm or tcg" ;;
+*) die "ACCEL='$ACCEL': expected kvm, tcg, tcg,thread=single or tcg,thread=multi" ;;
 esac
 
 if [ ! -r /dev/kvm ] || [ ! -w /dev/kvm ]; then
