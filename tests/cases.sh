@@ -66,6 +66,7 @@ KERNEL_TESTS=(
 )
 LONG_TESTS=(
 	x86_64_sanitize
+	x86_64_preempt_rt_stress
 	series_bisect_builds
 	series_coccicheck
 	series_cross_build_each
@@ -1052,6 +1053,37 @@ test_x86_64_sanitize() {
 	grep -qE '^# [1-9][0-9]* offline/online cycles' "$TEST_RUN/offline/output.txt"
 	grep '^no-page-lost: zone=' "$TEST_RUN/offline/output.txt"
 	echo "figure: memory offline, 2 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC: $(sed -n 's/^# \([0-9]* offline\/online cycles: [0-9]* blocks offlined\).*/\1/p' "$TEST_RUN/offline/output.txt"); $(scripts/report/splat-check.py "$TEST_RUN/offline/dmesg.txt" | grep -c '^splat:' || true) splats"
+}
+
+# The PREEMPT_RT kernel (EXTRA_CONFIG=configs/70-preempt-rt.config on the
+# debug kernel): pcp->lock and zone->lock sleep there, and decay_pcp_high()
+# may lower pcp->high without pcp->lock while a refill waits for
+# zone->lock, so the exact pcp->high check of the debug kernel must not
+# fire.  With panic_on_warn=1 a WARN kills the boot; the KUnit suites run
+# in each boot, then the set-change stress on 4 CPUs, alone and with CPUs
+# 1-3 going offline and online.  (No THP on PREEMPT_RT in 6.12: the
+# workers fault order 0, the set and its drain cover every order.)
+test_x86_64_preempt_rt_stress() {
+	local out b
+	export EXTRA_CONFIG=configs/70-preempt-rt.config
+	STRICT_CONFIG=1 scripts/build/build.sh x86_64
+	out=$(. scripts/lib.sh; out_dir x86_64)
+	grep -qx 'CONFIG_PREEMPT_RT=y' "$out/.config"
+	for b in stress hotplug; do
+		APPEND=panic_on_warn=1 scripts/boot/boot-x86_64.sh --out "$TEST_RUN/$b" \
+			--smp 4 --mem 1G --timeout 300 -- \
+			pcp_orders_stress.sh $([ $b = stress ] || echo --hotplug) 8
+		cat "$TEST_RUN/$b/output.txt"
+		grep -q 'Kernel command line:.* panic_on_warn=1' "$TEST_RUN/$b/dmesg.txt"
+		grep -q 'PREEMPT_RT' "$TEST_RUN/$b/dmesg.txt"
+		scripts/report/kunit-results.py "$TEST_RUN/$b/dmesg.txt" pcp_orders
+		scripts/report/kunit-results.py "$TEST_RUN/$b/dmesg.txt" reclaim_compaction
+		grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/$b/output.txt"
+		no_page_lost "$TEST_RUN/$b/output.txt"
+	done
+	grep -qE '^# [1-9][0-9]* hotplug cycles of CPUs 1-3' "$TEST_RUN/hotplug/output.txt"
+	figures "$TEST_RUN/stress/output.txt" "stress, 4 CPUs, PREEMPT_RT, panic_on_warn"
+	figures "$TEST_RUN/hotplug/output.txt" "CPU hotplug under load, 4 CPUs, PREEMPT_RT, panic_on_warn"
 }
 
 test_x86_64_kunit() {

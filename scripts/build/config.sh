@@ -11,8 +11,8 @@
 #   configs/20-debug.config with DEBUG=1, configs/25-sanitize.config with
 #   SANITIZE=1 (x86_64 only: KASAN, UBSAN, DEBUG_PAGEALLOC), configs/30-kunit.config with
 #   KUNIT=1, configs/40-lockstat.config with LOCKSTAT=1,
-#   configs/50-selftests.config with SELFTESTS=1, then the files
-#   listed in EXTRA_CONFIG (space separated).
+#   configs/50-selftests.config with SELFTESTS=1; the files listed in
+#   EXTRA_CONFIG (space separated) are merged on top of the result.
 # STRICT_CONFIG=1 turns a dropped option into an error.
 
 . "$(dirname "$0")/../lib.sh"
@@ -30,9 +30,10 @@ fi
 [ "${KUNIT:-0}" = 1 ] && frags+=("$REPO/configs/30-kunit.config")
 [ "${LOCKSTAT:-0}" = 1 ] && frags+=("$REPO/configs/40-lockstat.config")
 [ "${SELFTESTS:-0}" = 1 ] && frags+=("$REPO/configs/50-selftests.config")
+extra=()
 for f in ${EXTRA_CONFIG:-}; do
 	[ -f "$f" ] || die "EXTRA_CONFIG names $f: no such file"
-	frags+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")
+	extra+=("$(cd "$(dirname "$f")" && pwd)/$(basename "$f")")
 done
 
 out=$(out_dir "$arch")
@@ -48,6 +49,19 @@ kmake "$arch" -s KCONFIG_ALLCONFIG="$merged" allnoconfig >"$out/config.log" 2>&1
 	die "allnoconfig failed (see $out/config.log)"
 kmake "$arch" -s olddefconfig >>"$out/config.log" 2>&1 ||
 	die "olddefconfig failed (see $out/config.log)"
+
+# The EXTRA_CONFIG files go on top of that finished .config, as a user
+# layers a fragment on a kernel's config: an option they switch on that
+# makes others visible (CONFIG_EXPERT) leaves those at the values they
+# already have, where allnoconfig would have turned them all off.
+if [ ${#extra[@]} -gt 0 ]; then
+	(cd "$out" && ARCH=$arch "$SRC/scripts/kconfig/merge_config.sh" -m -O "$out" \
+		"$out/.config" "${extra[@]}" >>"$out/merge.log" 2>&1) ||
+		die "merge_config.sh failed on EXTRA_CONFIG (see $out/merge.log)"
+	kmake "$arch" -s olddefconfig >>"$out/config.log" 2>&1 ||
+		die "olddefconfig failed (see $out/config.log)"
+	frags+=("${extra[@]}")
+fi
 
 # Which fragment asked for each option (the last one wins, as in the merge).
 dropped=0
