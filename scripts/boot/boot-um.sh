@@ -19,8 +19,19 @@ make -s -C "$REPO/guest" O="$BUILD/guest" >/dev/null
 new_rundir
 ln -sfn "$BUILD/guest/bin" "$RUNDIR/bin"
 
+# UML of 6.12 cannot set its processes' FP registers on a host whose XSAVE
+# state is larger than its buffer (a CPU with AMX): the helper preloaded
+# into the kernel's host process fixes that call (um-xstate-preload.c).
+preload=$BUILD/um-xstate-preload.so
+src=$REPO/scripts/boot/um-xstate-preload.c
+if [ ! -f "$preload" ] || [ "$src" -nt "$preload" ]; then
+	${CC:-gcc} -O2 -Wall -Wextra -Werror -shared -fPIC -o "$preload.tmp" "$src" -ldl ||
+		die "could not build $preload from $src"
+	mv "$preload.tmp" "$preload"
+fi
+
 set +e
-timeout -k 10 "$TIMEOUT" "$kernel" mem="$MEM" con=null con0=null,fd:1 \
+LD_PRELOAD=$preload timeout -k 10 "$TIMEOUT" "$kernel" mem="$MEM" con=null con0=null,fd:1 \
 	rootfstype=hostfs rootflags=/ rw ignore_loglevel \
 	init="$REPO/guest/init.sh" PCP_RUNDIR="$RUNDIR" PCP_GUEST="$REPO/guest" \
 	PCP_BIN="$RUNDIR/bin" PCP_CWD="$REPO" \
