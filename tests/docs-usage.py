@@ -3,7 +3,8 @@
 """docs/harness.md names every script with its own usage line.
 
 Each step in scripts/ and its folders (every file but lib.sh, boot-lib.sh
-and gate-lib.sh, which are sourced, and mmstat.py and records.py, modules)
+and gate-lib.sh, which are sourced, mmstat.py and records.py, modules,
+and um-xstate-preload.c, the helper boot-um.sh builds and preloads)
 has one "Usage: scripts/[FOLDER/]NAME ARGS" line;
 the synopsis is what follows "Usage: " up to two spaces or the end.  The
 harness reference must have a table row whose first cell is exactly that
@@ -17,7 +18,8 @@ import re
 import sys
 
 REPO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-NOT_STEPS = {"lib.sh", "boot-lib.sh", "gate-lib.sh", "mmstat.py", "records.py"}
+NOT_STEPS = {"lib.sh", "boot-lib.sh", "gate-lib.sh", "mmstat.py", "records.py",
+             "um-xstate-preload.c"}
 
 
 def synopsis(path):

@@ -32,7 +32,7 @@
 #define NT_X86_XSTATE 0x202
 #endif
 
-typedef long (*ptrace_fn)(int, pid_t, void *, void *);
+typedef long (*ptrace_fn)(enum __ptrace_request, ...);
 
 static ptrace_fn real_ptrace;
 static size_t host_size;	/* the host's XSAVE regset size, 0: not known */
