@@ -84,8 +84,12 @@ echo "highorder_pressure: $ncpu CPUs, $mem_mib MiB, hog $hog MiB, fill $fill MiB
 pcp_no_page_lost.sh before /tmp/pages.before || die "per-CPU counts wrong before the runs"
 # The attempts leave so little memory that an order-2 kernel stack (a new
 # kworker) can need the OOM killer: it may kill a worker (the count is in
-# the report, oom_kill), never this script, which would end the run.
+# the report, oom_kill), never this script, which would end the run, nor
+# the shell that runs it (the harness's command shell, init.sh's child:
+# killed once with the workers protected, 2026-12-06, exit 137).
 echo -1000 >/proc/self/oom_score_adj
+[ "$PPID" -le 1 ] || echo -1000 >"/proc/$PPID/oom_score_adj" ||
+	die "cannot protect the parent shell ($PPID) from the OOM killer"
 killable() { echo 0 >/proc/self/oom_score_adj && exec "$@"; }
 # kswapd, kthreadd (whose forks allocate kernel stacks) and the unbound
 # workqueues (the writeback flusher among them) off the first CPU where
