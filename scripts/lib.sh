@@ -363,6 +363,17 @@ kernel_image() {
 # kernel_cc [CROSS_COMPILE]: the CC= of a kernel build, through ccache when
 # it is installed (every build of the harness, cross and KUnit ones too, so
 # that a run after a small change recompiles only what changed).
+# um_xstate_preload SO: build scripts/boot/um-xstate-preload.c, the helper
+# boot-um.sh preloads into UML on hosts whose XSAVE state is larger than
+# UML's buffer, into SO unless SO is newer than the source.
+um_xstate_preload() {
+	local so=$1 src=$REPO/scripts/boot/um-xstate-preload.c
+	[ ! -f "$so" ] || [ "$src" -nt "$so" ] || return 0
+	${CC:-gcc} -O2 -Wall -Wextra -Werror -shared -fPIC -o "$so.tmp" "$src" -ldl ||
+		die "could not build $so from $src"
+	mv "$so.tmp" "$so"
+}
+
 kernel_cc() {
 	if command -v ccache >/dev/null 2>&1; then
 		echo "ccache ${1:-}gcc"

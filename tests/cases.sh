@@ -359,8 +359,7 @@ test_docs_usage_lines() {
 test_um_xstate_preload() {
 	local t=$TEST_TMP out rc size
 	gcc -O2 -Wall -Wextra -Werror -o "$t/setregset" tests/um-xstate/setregset.c
-	gcc -O2 -Wall -Wextra -Werror -shared -fPIC -o "$t/preload.so" \
-		scripts/boot/um-xstate-preload.c -ldl
+	(. scripts/lib.sh; um_xstate_preload "$t/preload.so")
 	LD_PRELOAD=$t/preload.so "$t/setregset"
 	out=$("$t/setregset") && rc=0 || rc=$?
 	echo "without the helper: $out (exit $rc)"

@@ -23,12 +23,7 @@ ln -sfn "$BUILD/guest/bin" "$RUNDIR/bin"
 # state is larger than its buffer (a CPU with AMX): the helper preloaded
 # into the kernel's host process fixes that call (um-xstate-preload.c).
 preload=$BUILD/um-xstate-preload.so
-src=$REPO/scripts/boot/um-xstate-preload.c
-if [ ! -f "$preload" ] || [ "$src" -nt "$preload" ]; then
-	${CC:-gcc} -O2 -Wall -Wextra -Werror -shared -fPIC -o "$preload.tmp" "$src" -ldl ||
-		die "could not build $preload from $src"
-	mv "$preload.tmp" "$preload"
-fi
+um_xstate_preload "$preload"
 
 set +e
 LD_PRELOAD=$preload timeout -k 10 "$TIMEOUT" "$kernel" mem="$MEM" con=null con0=null,fd:1 \
