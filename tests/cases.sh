@@ -56,6 +56,7 @@ KERNEL_TESTS=(
 	x86_64_pcp_cpu_hotplug
 	x86_64_slowpath_sysctl
 	x86_64_sysctl_torture
+	x86_64_sanitize_short
 	x86_64_zonelock_smoke
 	deb_package_small
 	uml_highorder_pressure
@@ -1041,11 +1042,15 @@ test_uml_kunit() {
 # KASAN, UBSAN bounds and shift, DEBUG_PAGEALLOC on from boot, on top of
 # the debug kernel's lockdep and DEBUG_VM): the KUnit suites, the set-change
 # stress on 4 CPUs, CPU hotplug under load, the sysctl torture and memory
-# offlining boot it;
+# offlining boot it: the stress, the hotplug and the offlining run for
+# SECONDS, the torture's racing writers 1 second per sysctl (3 from
+# SECONDS 8 up);
 # a splat (a KASAN or UBSAN report among them) fails the boot, and each
 # run must lose no page (SLAB_GROWTH=1: the slab pages that KASAN's
-# quarantine keeps, grown over the run, are not counted lost).
-test_x86_64_sanitize() {
+# quarantine keeps, grown over the run, are not counted lost).  LABEL
+# goes into the figure lines.
+sanitize_runs() {
+	local secs=$1 label=$2
 	export SANITIZE=1
 	STRICT_CONFIG=1 scripts/build/build.sh x86_64
 	grep -qx 'CONFIG_KASAN_GENERIC=y' build/out/x86_64-debug-sanitize-kunit/.config
@@ -1055,26 +1060,36 @@ test_x86_64_sanitize() {
 	scripts/report/kunit-results.py "$TEST_RUN/kunit/dmesg.txt" pcp_orders
 	scripts/report/kunit-results.py "$TEST_RUN/kunit/dmesg.txt" reclaim_compaction
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/stress" --smp 4 --mem 1G --timeout 300 -- \
-		SLAB_GROWTH=1 pcp_orders_stress.sh 8
+		SLAB_GROWTH=1 pcp_orders_stress.sh "$secs"
 	cat "$TEST_RUN/stress/output.txt"
 	grep -q ' [1-9][0-9]* checked in /proc/zoneinfo' "$TEST_RUN/stress/output.txt"
 	no_page_lost "$TEST_RUN/stress/output.txt"
-	figures "$TEST_RUN/stress/output.txt" "stress, 4 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC"
+	figures "$TEST_RUN/stress/output.txt" "stress, 4 CPUs, $label"
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/hotplug" --smp 4 --mem 1G --timeout 300 -- \
-		SLAB_GROWTH=1 pcp_orders_stress.sh --hotplug 8
+		SLAB_GROWTH=1 pcp_orders_stress.sh --hotplug "$secs"
 	cat "$TEST_RUN/hotplug/output.txt"
 	grep -qE '^# [1-9][0-9]* hotplug cycles of CPUs 1-3' "$TEST_RUN/hotplug/output.txt"
 	no_page_lost "$TEST_RUN/hotplug/output.txt"
-	figures "$TEST_RUN/hotplug/output.txt" "CPU hotplug under load, 4 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC"
+	figures "$TEST_RUN/hotplug/output.txt" "CPU hotplug under load, 4 CPUs, $label"
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/sysctl" --smp 2 --timeout 300 -- \
-		SLAB_GROWTH=1 sysctl_torture.sh 3
+		SLAB_GROWTH=1 sysctl_torture.sh "$((secs < 8 ? 1 : 3))"
 	grep -qE '^pcp-sysctl-torture: [0-9]+ cases tried, 0 bad$' "$TEST_RUN/sysctl/output.txt"
 	no_page_lost "$TEST_RUN/sysctl/output.txt"
-	(. scripts/lib.sh; GUEST_ENV=SLAB_GROWTH=1 boot_memory_offline "$TEST_RUN/offline" 8 --timeout 600)
+	(. scripts/lib.sh; GUEST_ENV=SLAB_GROWTH=1 boot_memory_offline "$TEST_RUN/offline" "$secs" --timeout 600)
 	cat "$TEST_RUN/offline/output.txt"
 	grep -qE '^# [1-9][0-9]* offline/online cycles' "$TEST_RUN/offline/output.txt"
 	grep '^no-page-lost: zone=' "$TEST_RUN/offline/output.txt"
-	echo "figure: memory offline, 2 CPUs, KASAN/UBSAN/DEBUG_PAGEALLOC: $(sed -n 's/^# \([0-9]* offline\/online cycles: [0-9]* blocks offlined\).*/\1/p' "$TEST_RUN/offline/output.txt"); $(scripts/report/splat-check.py "$TEST_RUN/offline/dmesg.txt" | grep -c '^splat:' || true) splats"
+	echo "figure: memory offline, 2 CPUs, $label: $(sed -n 's/^# \([0-9]* offline\/online cycles: [0-9]* blocks offlined\).*/\1/p' "$TEST_RUN/offline/output.txt"); $(scripts/report/splat-check.py "$TEST_RUN/offline/dmesg.txt" | grep -c '^splat:' || true) splats"
+}
+
+# make check's short form: 3 seconds a run.
+test_x86_64_sanitize_short() {
+	sanitize_runs 3 "KASAN/UBSAN/DEBUG_PAGEALLOC, short"
+}
+
+# The long tier's: 8 seconds a run.
+test_x86_64_sanitize() {
+	sanitize_runs 8 "KASAN/UBSAN/DEBUG_PAGEALLOC"
 }
 
 # The PREEMPT_RT kernel (EXTRA_CONFIG=configs/70-preempt-rt.config on the
