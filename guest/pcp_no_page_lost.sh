@@ -22,10 +22,11 @@
 # is exact.  Order 0 keeps its lists: they are counted, not drained.
 #
 # The count check: "count" of each CPU must equal the sum of its "count by
-# order" (the lists walked under that CPU's pcp->lock); count is read just
-# before the walk without the lock, so a CPU that freed or allocated in
-# between may differ in one read: a CPU fails only if it differs in three
-# reads in a row.
+# order" (the blocks each list counts beside its head, orders patch 11:
+# the KUnit case pcp_test_order_counts checks those against the lists
+# walked under the lock); both are read without that CPU's pcp->lock, so
+# a CPU that freed or allocated in between may differ in one read: a CPU
+# fails only if it differs in three reads in a row.
 #
 # With TOTAL=1, for workloads that move pages from one zone to another
 # (offlining memory migrates the pages in use out of the blocks it takes
