@@ -46,6 +46,7 @@ KERNEL_TESTS=(
 	uml_splat
 	uml_pcp_orders_sysctl
 	uml_kunit
+	uml_pcp_stat_live
 	uml_bench_smoke
 	uml_runner_smoke
 	x86_64_build
@@ -1122,6 +1123,20 @@ test_x86_64_preempt_rt_stress() {
 	grep -qE '^# [1-9][0-9]* hotplug cycles of CPUs 1-3' "$TEST_RUN/hotplug/output.txt"
 	figures "$TEST_RUN/stress/output.txt" "stress, 4 CPUs, PREEMPT_RT, panic_on_warn"
 	figures "$TEST_RUN/hotplug/output.txt" "CPU hotplug under load, 4 CPUs, PREEMPT_RT, panic_on_warn"
+}
+
+# scripts/pcp-stat live in the UML guest (it runs on the host's root, so
+# the host's python3 runs it there) while a loop forks: a header with the
+# set, a line per order with lists, and order 0 served from its lists.
+test_uml_pcp_stat_live() {
+	local out
+	scripts/boot/boot-um.sh --out "$TEST_RUN" -- \
+		'( i=0; while [ $i -lt 400 ]; do (true); i=$((i+1)); done ) & '"$REPO"'/scripts/pcp-stat 1 1; wait'
+	out=$(grep -v '^\[' "$TEST_RUN/output.txt")
+	echo "$out"
+	grep -qE '^# set 0-3; drain after reclaim [0-2]; early break [01]; 1 s$' <<<"$out"
+	[ "$(grep -cE '^ +[0-9]+ ' <<<"$out")" -ge 4 ]
+	grep -qE '^ +0 +[1-9][0-9]* +[0-9.]+ ' <<<"$out"
 }
 
 test_x86_64_kunit() {
