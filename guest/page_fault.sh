@@ -22,6 +22,13 @@
 #       instructions per 4K page faulted (and unmapped): only with
 #       RATE=icount, which the host sets for a QEMU -icount shift=0 guest,
 #       where a nanosecond of guest time is one instruction
+#   PCP-RESULT bench=fault-kept-4p metric=size-64kB ... value=512 better=lower
+#       KiB the per-cpu lists of one CPU (the CPU that holds most) keep at
+#       the folio's order once the run is over: the processes' last
+#       munmap() and exit, a burst of frees, with the vmstat work held off
+#       (its decay trims the lists later); fault-kept-all: at every order.
+#       Only on kernels that show the pages of each order in
+#       /proc/zoneinfo (guest/zoneinfo_pcp.sh)
 #
 # With -r, the processes read the memory instead (vm-scalability's
 # anon-r-seq, the workload of the 2016 LKP report): memory never written
@@ -71,10 +78,8 @@ lockstat=
 [ -w /proc/lock_stat ] && lockstat=1
 
 label="config=${CONFIG:-unknown} round=${ROUND:-0}"
-if [ -n "$lockstat" ]; then
-	interval=$(zone_lock_stat.sh hold) || exit 1
-	trap 'restore; zone_lock_stat.sh release "$interval"' EXIT
-fi
+interval=$(zone_lock_stat.sh hold) || exit 1
+trap 'restore; zone_lock_stat.sh release "$interval"' EXIT
 
 # fault N: from drained lists (and cleared lock statistics), N loops of
 # pcp-faultbench at the size in force; prints its line and
@@ -89,13 +94,43 @@ fault() {
 	[ -z "$lockstat" ] || acq=$(zone_lock_stat.sh read | cut -d' ' -f1)
 	alloc=0 fallback=0
 	[ -z "$st" ] || alloc=$(( $(cat "$st/anon_fault_alloc") - a0 )) fallback=$(( $(cat "$st/anon_fault_fallback") - f0 ))
-	echo "$line acq=$acq alloc=$alloc fallback=$fallback"
+	echo "$line acq=$acq alloc=$alloc fallback=$fallback $(kept)"
+}
+
+# kept: "kept=K kept_all=A", the base pages of order $order (and of every
+# order) on the lists of the CPU that holds most, all zones summed; nothing
+# where /proc/zoneinfo has no pages by order.
+kept() {
+	zoneinfo_pcp.sh | awk -v o="$order" '
+		/ by order / {
+			split($0, f, " by order ")
+			n = split(f[2], p, " ")
+			cpu = $5
+			sub(":", "", cpu)
+			for (i = 1; i <= n; i++) {
+				all[cpu] += p[i]
+				if (i - 1 == o)
+					at[cpu] += p[i]
+			}
+			seen = 1
+		}
+		END {
+			if (!seen)
+				exit
+			for (c in all) {
+				if (at[c] > k) k = at[c]
+				if (all[c] > a) a = all[c]
+			}
+			printf "kept=%d kept_all=%d\n", k, a
+		}'
 }
 
 for size in "$@"; do
 	echo never >"$thp/enabled"
 	for d in $sizes_dirs; do echo never >"$d/enabled"; done
 	st=
+	order=0
+	while [ $((4 << order)) -lt "$size" ]; do order=$((order + 1)); done
 	if [ "$size" != 4 ]; then
 		echo always >"$thp/hugepages-${size}kB/enabled"
 		st=$thp/hugepages-${size}kB/stats
@@ -145,8 +180,12 @@ for size in "$@"; do
 			printf "PCP-RESULT bench=fault-rate-%sp %s value=%.0f better=higher\n", p, m, v[2, "pages"] / v[2, "seconds"]
 		if (rate == "icount")
 			printf "PCP-RESULT bench=fault-insns-%sp %s value=%.0f better=lower\n", p, m, v[2, "seconds"] * 1e9 / v[2, "pages"]
+		if ((2, "kept") in v) {
+			printf "PCP-RESULT bench=fault-kept-%sp %s value=%d better=lower\n", p, m, v[2, "kept"] * 4
+			printf "PCP-RESULT bench=fault-kept-all-%sp %s value=%d better=lower\n", p, m, v[2, "kept_all"] * 4
+		}
 	}'
 done
 restore
 trap - EXIT
-[ -z "$lockstat" ] || zone_lock_stat.sh release "$interval"
+zone_lock_stat.sh release "$interval"

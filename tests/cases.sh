@@ -729,6 +729,7 @@ test_bad_input() {
 	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-icount.sh 1
 	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench/bench-unpatched.sh --arch x86_64 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench/bench-zonelock.sh
+	expect_error "FAULT_PROCS 'x': not a number of processes" env FAULT_PROCS=x scripts/bench/bench-zonelock.sh
 	expect_error "SMP '1' must be a number of CPUs, at least 2" env SMP=1 scripts/bench/bench-fscreate.sh
 	expect_error "SETS: 'd1=on' is not NAME=DRAIN" env SETS="d0=0 d1=on" scripts/bench/bench-fscreate.sh
 	expect_error "FILES 'many' is not a positive number" scripts/bench/bench-fscreate.sh 1 many

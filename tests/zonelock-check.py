@@ -10,7 +10,10 @@ For order 4 (an mTHP order: lists only in "all") in each mode:
   - all takes it at most a quarter as often as upstream.
 For order 0 (lists in every set): under 0.1 per pair in upstream and all.
 Page faults of 64K folios (order 4): all takes zone->lock at most a
-quarter as often per folio as upstream.  Read faults (anon-r-seq), where
+quarter as often per folio as upstream, and after each run the lists
+keep no page of order 4 in before and upstream, where order 4 is not
+cached (fault-kept, where the kernel shows the pages of each order).
+Read faults (anon-r-seq), where
 the run has them: about 256 page faults per MiB read with 4K pages (250 ..
 270: the processes' own start-up faults come on top), and with THP about
 one per 2 MiB (0.4 .. 3), the huge zero page.
@@ -27,10 +30,12 @@ def main(argv):
     if len(argv) != 2:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    acq, fault, reads = {}, {}, {}
+    acq, fault, reads, kept = {}, {}, {}, {}
     for bench, metric, config, _, value, _, _ in mmstat.read_samples(argv[1]):
         if bench.startswith("anon-r-seq-") and metric.startswith("page-faults-"):
             reads.setdefault(metric, []).append(value)
+        if bench.startswith("fault-kept-") and not bench.startswith("fault-kept-all-"):
+            kept.setdefault((metric, config), []).append(value)
         if bench.startswith("fault-zone-lock-"):
             fault.setdefault((metric, config), []).append(value)
         if bench.startswith("zone-lock-acq-"):
@@ -69,6 +74,11 @@ def main(argv):
     else:
         check(f"page faults 64K: all {f['all']:.4f} <= upstream/4 ({f['upstream'] / 4:.4f}) per folio",
               f["all"] <= f["upstream"] / 4)
+    for c in ("before", "upstream"):
+        if ("size-64kB", c) in kept:
+            k = max(kept[("size-64kB", c)])
+            check(f"64K faults, {c}: {k:.0f} KiB of order 4 left on the lists (none: not cached)",
+                  k == 0)
     for metric, lo, hi in (("page-faults-4kB", 250, 270), ("page-faults-2048kB", 0.4, 3)):
         if metric in reads:
             r = mmstat.amean(reads[metric])

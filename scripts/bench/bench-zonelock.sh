@@ -22,6 +22,8 @@
 #      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
 #      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),
 #      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4),
+#      FAULT_PROCS (default SMP; 1: one process on CPU 0, whose munmap()
+#      is a burst of frees on one CPU: fault-kept is what its lists keep),
 #      READ_SIZES (the read faults of anon-r-seq, guest/page_fault.sh -r:
 #      "4 2048" by default, 2048 the huge zero page; empty: none),
 #      READ_MIB (per process and loop, default 32), READ_LOOPS (1),
@@ -36,6 +38,8 @@ bench_args "usage: scripts/bench/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]"
 boots_arg
 smp=${SMP:-4}
 [[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
+procs=${FAULT_PROCS:-$smp}
+[[ $procs =~ ^[1-9][0-9]*$ ]] || die "FAULT_PROCS '$procs': not a number of processes"
 orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}
 modes=${MODES:-"cross allcpu"}
 grep -q '^CONFIG_LOCK_STAT=y' "$(out_dir x86_64)/.config" 2>/dev/null ||
@@ -52,7 +56,7 @@ read_sizes=${READ_SIZES-"4 2048"}
 rate=0
 [ -z "$fault_sizes$read_sizes" ] || [ "$("$REPO/scripts/setup/kvm-probe.sh")" != kvm ] || rate=1
 if [ -n "$fault_sizes" ]; then
-	cmd+=" \"RATE=$rate page_fault.sh $smp ${FAULT_MIB:-16} ${FAULT_LOOPS:-4} $fault_sizes\""
+	cmd+=" \"RATE=$rate page_fault.sh $procs ${FAULT_MIB:-16} ${FAULT_LOOPS:-4} $fault_sizes\""
 fi
 # anon-r-seq, the 2016 LKP report's workload: page faults and zone->lock
 # per fault; system time only where rates are (KVM).
@@ -65,7 +69,9 @@ for b in $(seq 1 "$boots"); do
 done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: LOCKSTAT=1 SMP=$smp BOOTS=$boots ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
+	kernel="LOCKSTAT=1"
+	[ "$(flavour x86_64)" = x86_64-lockstat ] || kernel="DEBUG=${DEBUG:-0} KUNIT=${KUNIT:-0} LOCKSTAT=${LOCKSTAT:-0}"
+	echo "# reproduce: $kernel SMP=$smp FAULT_PROCS=$procs FAULT_MIB=${FAULT_MIB:-16} FAULT_LOOPS=${FAULT_LOOPS:-4} BOOTS=$boots ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
 	# Only the counts: the module's own ns are TCG times, not performance.
 	boot_samples "$run" "x86_64-${smp}cpu" | grep -v '^pcp_bench-' >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" before upstream all
