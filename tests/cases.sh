@@ -415,9 +415,11 @@ test_no_page_lost_golden() {
 	# pages migrated since boot: 100 before the workload, 2100 after
 	echo "pgmigrate_success 100" >"$t/vmstat.before"
 	echo "pgmigrate_success 2100" >"$t/vmstat.after"
-	export VMSTAT=$t/vmstat.before
+	# the stack depot: 10 pools before the workload
+	echo "pools: 10" >"$t/depot.before"
+	export VMSTAT=$t/vmstat.before STACKDEPOT=$t/depot.before
 	ZONEINFO=$z guest/pcp_no_page_lost.sh before "$t/before"
-	[ "$(cat "$t/before")" = "$(printf 'Node0:DMA 3840 0 0\nNode0:DMA32 100000 833 0\npgmigrate_success 100\nslab 0')" ]
+	[ "$(cat "$t/before")" = "$(printf 'Node0:DMA 3840 0 0\nNode0:DMA32 100000 833 0\npgmigrate_success 100\nslab 0\ndepot_pools 10')" ]
 	out=$(ZONEINFO=$z guest/pcp_no_page_lost.sh after "$t/before")
 	grep -q '^no-page-lost: zone=Node0:DMA32 before=100000+833 now=100000+833 (free+pcp) lost=0 tolerance=64 ok$' <<<"$out"
 	sed 's/count: 93$/count: 94/' "$z" >"$t/miscount"
@@ -445,11 +447,29 @@ test_no_page_lost_golden() {
 	# pages the run added (2100 here), not by more (1000)
 	printf 'nr_slab_reclaimable 500\nnr_slab_unreclaimable 1600\n' >"$t/vmstat.slab"
 	out=$(VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost SLAB_GROWTH=1 guest/pcp_no_page_lost.sh after "$t/before")
-	grep -q '^no-page-lost: SLAB_GROWTH=1: slab grew by 2100 pages' <<<"$out"
+	grep -q '^no-page-lost: SLAB_GROWTH=1: slab grew by 2100 pages over the run, the stack depot by 0 pools (0 pages' <<<"$out"
 	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=2164 ok$' <<<"$out"
 	printf 'nr_slab_reclaimable 500\nnr_slab_unreclaimable 500\n' >"$t/vmstat.slab"
 	out=$(VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost SLAB_GROWTH=1 guest/pcp_no_page_lost.sh after "$t/before") && return 1
 	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=1064 FAIL$' <<<"$out"
+	# ... and by the stack depot's new pools, four pages each and the one
+	# allocated in advance: 1000 slab pages and 234 pools (940 pages) pass
+	# with 2000 short, 1000 slab pages and 200 pools (804) do not
+	echo "pools: 244" >"$t/depot.after"
+	out=$(STACKDEPOT=$t/depot.after VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost SLAB_GROWTH=1 guest/pcp_no_page_lost.sh after "$t/before")
+	grep -q 'slab grew by 1000 pages over the run, the stack depot by 234 pools (940 pages with the one in advance)' <<<"$out"
+	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=2004 ok$' <<<"$out"
+	echo "pools: 210" >"$t/depot.after"
+	out=$(STACKDEPOT=$t/depot.after VMSTAT=$t/vmstat.slab ZONEINFO=$t/lost SLAB_GROWTH=1 guest/pcp_no_page_lost.sh after "$t/before") && return 1
+	grep -q '^no-page-lost: zone=Node0:DMA32 .* lost=2000 tolerance=1868 FAIL$' <<<"$out"
+	# the slab pages from the node stats of the same /proc/zoneinfo read
+	# where it has them (300 here), /proc/vmstat's (2100) otherwise
+	sed '/^Node 0, zone      DMA$/a\  per-node stats\n      nr_slab_reclaimable 100\n      nr_slab_unreclaimable 200' \
+		"$z" >"$t/nodestats"
+	VMSTAT=$t/vmstat.slab ZONEINFO=$t/nodestats guest/pcp_no_page_lost.sh before "$t/before.nodestats"
+	grep -qx 'slab 300' "$t/before.nodestats"
+	VMSTAT=$t/vmstat.slab ZONEINFO=$z guest/pcp_no_page_lost.sh before "$t/before.vmstat"
+	grep -qx 'slab 1000' "$t/before.vmstat"
 	expect_error "no such file" guest/pcp_no_page_lost.sh after "$t/nothing"
 	expect_error "not a number" guest/pcp_no_page_lost.sh after "$t/before" -3
 	expect_error "usage" guest/pcp_no_page_lost.sh during "$t/before"

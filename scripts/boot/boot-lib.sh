@@ -11,7 +11,8 @@
 # Exit code of a boot: the command's own exit code when the kernel log is
 # clean; 100 when the log shows a splat (even if the command exited 0);
 # 101 when the guest ended without reporting an exit code (crash, panic);
-# 124 when the run timed out.
+# 124 when the run timed out.  When the command fails, its "not ok" lines
+# and last lines go to stderr, so that a test's log says what failed.
 
 boot_usage() {
 	cat >&2 <<USAGE
@@ -82,6 +83,10 @@ finish_run() {
 	else
 		verdict="command exited $rc"
 		code=$rc
+		# what failed, in the caller's log: the TAP failures and the
+		# command's last lines
+		[ "$rc" = 0 ] || { grep '^not ok' "$RUNDIR/output.txt" | head -n 5
+			tail -n 6 "$RUNDIR/output.txt"; } | sed 's/^/  | /' >&2
 	fi
 	printf 'exit %s\nverdict %s\ncommand %s\n' "$code" "$verdict" "$CMD" >"$RUNDIR/result"
 	log "$(flavour "$ARCH"): $verdict; log: $RUNDIR/console.log"
