@@ -85,7 +85,7 @@ finish_run() {
 		code=$rc
 		# what failed, in the caller's log: the TAP failures and the
 		# command's last lines
-		[ "$rc" = 0 ] || { grep '^not ok' "$RUNDIR/output.txt" | head -n 5
+		[ "$rc" = 0 ] || { grep '^not ok' "$RUNDIR/output.txt" | head -n 5 || true
 			tail -n 6 "$RUNDIR/output.txt"; } | sed 's/^/  | /' >&2
 	fi
 	printf 'exit %s\nverdict %s\ncommand %s\n' "$code" "$verdict" "$CMD" >"$RUNDIR/result"
