@@ -15,6 +15,12 @@
 # drops.  The sysctls are restored at the end, also when a benchmark fails
 # (which ends the run with its exit code).
 #
+# With LIST_STATS=1 (the main job's benchmarks), each BENCH is followed by
+# what the per-CPU lists did during it (guest/pcp_list_stats.sh): the hit
+# rate of each order's lists and the KiB they hold per CPU at its end, as
+# result records of the benches pcp-hit-LABEL and pcp-kib-LABEL, LABEL the
+# BENCH command's name ("page_fault.sh -r 4 ..." -> page_fault-r).
+#
 # Usage (in the guest): ab_rounds.sh ROUNDS NAME=SET... -- BENCH...
 # e.g. ab_rounds.sh 5 before=0 upstream=0-3,9 all=0-9 -- "netperf_udp.sh 64 1024"
 
@@ -50,6 +56,29 @@ state() {
 	done
 }
 
+# The name of a BENCH command: its program without ".sh", and its first
+# argument if that is an option (the variables set before it skipped).
+bench_label() {
+	set -f
+	# shellcheck disable=SC2086
+	set -- $1
+	set +f
+	while [ $# -gt 1 ] && [ "${1#*=}" != "$1" ]; do
+		shift
+	done
+	label=${1##*/}
+	label=${label%.sh}
+	case ${2:-} in -?*) label=$label$2 ;; esac
+	echo "$label"
+}
+
+stats=
+if [ "${LIST_STATS:-0}" = 1 ]; then
+	stats=$(mktemp "${TMPDIR:-/tmp}/ab_rounds.stats.XXXXXX") || { echo "ab_rounds: cannot make a scratch file" >&2; exit 1; }
+	trap 'restore; rm -f "$stats"' EXIT
+	pcp_list_stats.sh snap "$stats" || exit
+fi
+
 first=${configs# }
 first=${first%% *}
 ROUND=0
@@ -64,11 +93,14 @@ while [ "$ROUND" -le "$rounds" ]; do
 		[ "$out" = ok ] || { echo "ab_rounds: $pair: $out" >&2; exit 1; }
 		echo "ab: round=$ROUND config=$CONFIG$(state)"
 		for bench in "$@"; do
+			[ -z "$stats" ] || pcp_list_stats.sh snap "$stats" || exit
 			sh -c "$bench" || { rc=$?; echo "ab_rounds: '$bench' failed ($rc) in round $ROUND, config $CONFIG" >&2; exit $rc; }
+			[ -z "$stats" ] || pcp_list_stats.sh result "$(bench_label "$bench")" "$stats" || exit
 		done
 	done
 	ROUND=$((ROUND + 1))
 done
 restore
 trap - EXIT
+[ -z "$stats" ] || rm -f "$stats"
 echo "ab_rounds: $rounds rounds of$configs; restored:$(state)"

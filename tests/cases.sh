@@ -15,6 +15,7 @@ HOST_TESTS=(
 	bench_report_golden
 	zoneinfo_drained_golden
 	no_page_lost_golden
+	list_stats_golden
 	strip_positions_unit
 	gate_cache_unit
 	selftests_compare_golden
@@ -473,6 +474,47 @@ test_no_page_lost_golden() {
 	expect_error "no such file" guest/pcp_no_page_lost.sh after "$t/nothing"
 	expect_error "not a number" guest/pcp_no_page_lost.sh after "$t/before" -3
 	expect_error "usage" guest/pcp_no_page_lost.sh during "$t/before"
+}
+
+# guest/pcp_list_stats.sh on made-up statistics folders and a saved
+# /proc/zoneinfo: order 0 served 1000 allocations with 20 refills (98%),
+# order 4 was freed 50 times outside the set (0%), order 1 did nothing
+# (no record); the fullest CPU holds 750 pages over two zones (3000 KiB);
+# bad use, a missing snapshot and a kernel without the statistics are
+# refused.
+test_list_stats_golden() {
+	local t=$TEST_TMP o f out rc
+	for o in 0 1 4; do
+		mkdir -p "$t/pcp/order-$o/stats"
+		for f in alloc refill free_not_cached; do echo 100 >"$t/pcp/order-$o/stats/$f"; done
+	done
+	# CPU 0 holds 10 pages in DMA and 740 in DMA32
+	sed '6s/count: 0$/count: 10/' tests/zoneinfo/two-cpus.txt >"$t/zoneinfo"
+	export STATS_DIR=$t/pcp ZONEINFO=$t/zoneinfo CONFIG=all ROUND=2
+	guest/pcp_list_stats.sh snap "$t/snap"
+	[ "$(cat "$t/snap")" = "$(printf '0 100 100 100\n1 100 100 100\n4 100 100 100')" ]
+	echo 1100 >"$t/pcp/order-0/stats/alloc"
+	echo 120 >"$t/pcp/order-0/stats/refill"
+	echo 150 >"$t/pcp/order-4/stats/free_not_cached"
+	out=$(guest/pcp_list_stats.sh result page_fault-r "$t/snap")
+	[ "$out" = "$(printf '%s\n' \
+		'PCP-RESULT bench=pcp-hit-page_fault-r metric=order-0 config=all round=2 value=98.00 better=higher' \
+		'PCP-RESULT bench=pcp-hit-page_fault-r metric=order-4 config=all round=2 value=0.00 better=higher' \
+		'PCP-RESULT bench=pcp-kib-page_fault-r metric=cpu-max config=all round=2 value=3000 better=lower')" ]
+	# the report's samples take them as they take every result record
+	[ "$(scripts/report/samples.py --tag um <(printf '%s\n' "$out") | cut -f1,2,5 | paste -sd' ')" = \
+		"pcp-hit-page_fault-r@um	order-0	98.0 pcp-hit-page_fault-r@um	order-4	0.0 pcp-kib-page_fault-r@um	cpu-max	3000.0" ]
+	expect_error "usage" guest/pcp_list_stats.sh during "$t/snap"
+	expect_error "letters, digits" guest/pcp_list_stats.sh result 'a b' "$t/snap"
+	rc=0
+	out=$(guest/pcp_list_stats.sh result x "$t/nothing" 2>&1) || rc=$?
+	[ "$rc" = 1 ]
+	grep -q "no such file (run 'snap' first)" <<<"$out"
+	rc=0
+	out=$(STATS_DIR=$t/none guest/pcp_list_stats.sh snap "$t/snap2" 2>&1) || rc=$?
+	[ "$rc" = 3 ]
+	grep -q "no per-order statistics in this kernel" <<<"$out"
+	unset STATS_DIR ZONEINFO CONFIG ROUND
 }
 
 # scripts/report/fscreate-report.py on the records of a real run of

@@ -31,7 +31,7 @@ if [ -n "${NETPERF_SIZES:-}" ]; then
 	command -v netperf >/dev/null || die "NETPERF_SIZES: netperf is not installed (scripts/setup/deps.sh)"
 	benches+=("'netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES'")
 fi
-cmd="ab_rounds.sh $rounds before=0 upstream=0-3 all=0-8 -- ${benches[*]}"
+cmd="LIST_STATS=1 ab_rounds.sh $rounds before=0 upstream=0-3 all=0-8 -- ${benches[*]}"
 run=$(run_folder "$out")
 "$REPO/scripts/boot/boot-um.sh" --out "$run" --mem 1G --timeout 900 -- "$cmd"
 {

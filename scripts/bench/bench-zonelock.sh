@@ -48,7 +48,7 @@ ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
 # THP and every mTHP size on, as for the stress test: orders 4-9 are then
 # the folio sizes anonymous memory really allocates.
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
-cmd+=" ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
+cmd+=" LIST_STATS=1 ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
 cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' $loops\""
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
 read_sizes=${READ_SIZES-"4 2048"}

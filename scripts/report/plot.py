@@ -156,6 +156,8 @@ UNITS = (  # bench name prefix, y axis label
     ("fault-zone-lock", "zone->lock acquisitions per folio"),
     ("fault-fallback", "% of faults falling back to 4K"),
     ("fault-rate", "4K pages faulted per second"),
+    ("pcp-hit", "% of allocations from a filled list"),
+    ("pcp-kib", "KiB on the lists of the fullest CPU"),
 )
 
 

@@ -34,6 +34,22 @@ import plot
 # The benchmarks shown the LKP way too (the workload of the 2016 LKP report).
 LKP_BENCH = "anon-r-seq"
 
+# How to read the tables of the lists' own statistics (guest/pcp_list_stats.sh).
+LISTS_NOTE = (
+    "The `pcp-hit-NAME` and `pcp-kib-NAME` tables are what the per-CPU lists did "
+    "while the benchmark command NAME ran in the same rounds (the kernel's "
+    "per-order statistics, `/sys/kernel/mm/pcp/order-N/stats/`, read before and "
+    "after it): `pcp-hit` is the % of each order's allocations that found its "
+    "list filled, 0 where the order is outside the set (every allocation and "
+    "free then takes `zone->lock`); refills per 1000 allocations are "
+    "10 x (100 - hit), and each refill is one `zone->lock` hold on the "
+    "allocation side, so a `zone-lock-acq` or `fault-zone-lock` row that falls "
+    "between two sets falls with the refills of its order here (the free side "
+    "adds the trims, one hold per batch). `pcp-kib` is the memory the lists of "
+    "the CPU that holds most kept when the command ended (every zone and "
+    "order; not a peak: sampling during the run would take `zone->lock` inside "
+    "the measured windows).")
+
 
 def read_tsv(path, fields):
     rows = []
@@ -78,6 +94,8 @@ def main(argv):
     for what, where, cmd, run in read_tsv(os.path.join(results, "runs.txt"), 4):
         md.append(f"| {what} | {where} | `{cmd}` | `{run}` |")
     md += ["", "## Comparison (mmtests format)", "", "```", tables, "```", ""]
+    if any(s[0].startswith("pcp-hit-") for s in samples):
+        md += [LISTS_NOTE, ""]
     lkp_table = lkp.text(samples, configs, LKP_BENCH)
     if lkp_table:
         with open(os.path.join(results, "lkp.txt"), "w") as f:
