@@ -514,6 +514,23 @@ test_list_stats_golden() {
 	out=$(STATS_DIR=$t/none guest/pcp_list_stats.sh snap "$t/snap2" 2>&1) || rc=$?
 	[ "$rc" = 3 ]
 	grep -q "no per-order statistics in this kernel" <<<"$out"
+	# pcp_stat_pages.sh: blocks << order, summed from MIN_ORDER up
+	echo 3 >"$t/pcp/order-0/stats/drain_offline"
+	echo 2 >"$t/pcp/order-1/stats/drain_offline"
+	echo 5 >"$t/pcp/order-4/stats/drain_offline"
+	[ "$(guest/pcp_stat_pages.sh drain_offline)" = 87 ]
+	[ "$(guest/pcp_stat_pages.sh drain_offline 1)" = 84 ]
+	[ "$(guest/pcp_stat_pages.sh drain_offline 5)" = 0 ]
+	expect_error "MIN_ORDER 'x' is not an order" guest/pcp_stat_pages.sh drain_offline x
+	expect_error "is not a statistic's name" guest/pcp_stat_pages.sh ../alloc
+	expect_error "usage" guest/pcp_stat_pages.sh
+	rc=0
+	out=$(guest/pcp_stat_pages.sh drain_nothing 2>&1) || rc=$?
+	[ "$rc" = 3 ]
+	grep -q "no statistic 'drain_nothing'" <<<"$out"
+	rc=0
+	out=$(STATS_DIR=$t/none guest/pcp_stat_pages.sh drain_offline 2>&1) || rc=$?
+	[ "$rc" = 3 ]
 	unset STATS_DIR ZONEINFO CONFIG ROUND
 }
 
@@ -1027,7 +1044,8 @@ test_x86_64_pcp_orders_stress_4cpu() {
 
 # The same with CPUs 1-3 going offline and online in a loop (issue 12):
 # no splat, hotplug cycles done, nothing outside the set afterwards, and
-# CPU 1, taken down holding mTHP/THP pages, comes back holding none.
+# CPU 1, taken down holding mTHP/THP pages, comes back holding none; the
+# pages the CPUs held when they went down count as drain_cpu_dead.
 test_x86_64_pcp_cpu_hotplug() {
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 4 --mem 1G --timeout 180 -- \
 		pcp_orders_stress.sh --hotplug 8
@@ -1037,6 +1055,8 @@ test_x86_64_pcp_cpu_hotplug() {
 	# the check after the CPU came back was not vacuous
 	grep -qE '^# CPU 1: [1-9][0-9]* pages of orders 4 and up on its lists before it went down, 0 when' \
 		"$TEST_RUN/output.txt"
+	# and the lists of the CPUs that went down counted as drain_cpu_dead
+	grep -qE '^# drain_cpu_dead: [1-9][0-9]* pages over the hotplug cycles$' "$TEST_RUN/output.txt"
 	no_page_lost "$TEST_RUN/output.txt"
 	figures "$TEST_RUN/output.txt" "CPU hotplug under load, 4 CPUs"
 }
@@ -1143,6 +1163,7 @@ sanitize_runs() {
 	(. scripts/lib.sh; GUEST_ENV=SLAB_GROWTH=1 boot_memory_offline "$TEST_RUN/offline" "$secs" --timeout 600)
 	cat "$TEST_RUN/offline/output.txt"
 	grep -qE '^# [1-9][0-9]* offline/online cycles' "$TEST_RUN/offline/output.txt"
+	grep -qE '^# drain_offline: [1-9][0-9]* pages$' "$TEST_RUN/offline/output.txt"
 	grep '^no-page-lost: zone=' "$TEST_RUN/offline/output.txt"
 	echo "figure: memory offline, 2 CPUs, $label: $(sed -n 's/^# \([0-9]* offline\/online cycles: [0-9]* blocks offlined\).*/\1/p' "$TEST_RUN/offline/output.txt"); $(scripts/report/splat-check.py "$TEST_RUN/offline/dmesg.txt" | grep -c '^splat:' || true) splats"
 }
