@@ -54,6 +54,7 @@ KERNEL_TESTS=(
 	x86_64_smoke
 	x86_64_kunit
 	x86_64_pcp_orders_sysctl
+	x86_64_pcp_orders_auto
 	x86_64_pcp_orders_stress_2cpu
 	x86_64_pcp_orders_stress_4cpu
 	x86_64_pcp_cpu_hotplug
@@ -944,6 +945,26 @@ test_uml_pcp_orders_sysctl() {
 test_x86_64_pcp_orders_sysctl() {
 	scripts/boot/boot-x86_64.sh --out "$TEST_RUN" --smp 2 -- pcp_orders_sysctl.sh
 	cat "$TEST_RUN/output.txt"
+}
+
+# vm.percpu_pagelist_orders=auto (orders patch 15): guest/pcp_orders_auto.sh
+# on 2 CPUs (the set follows the 64K size and the top-level setting, the
+# order-4 pages drained when the size goes off, the read-back value taken,
+# malformed values refused); then from boot, with thp_anon= enabling the
+# 64K size, and a malformed boot value: the default set, and the log says
+# why.
+test_x86_64_pcp_orders_auto() {
+	scripts/boot/boot-x86_64.sh --out "$TEST_RUN/sysfs" --smp 2 -- pcp_orders_auto.sh
+	cat "$TEST_RUN/sysfs/output.txt"
+	grep -qE '^ok [0-9]+ - order-4 lists filled: [1-9][0-9]* pages$' "$TEST_RUN/sysfs/output.txt"
+	grep -qx '1\.\.22' "$TEST_RUN/sysfs/output.txt"
+	APPEND="percpu_pagelist_orders=auto thp_anon=64K:always" \
+		scripts/boot/boot-x86_64.sh --out "$TEST_RUN/boot" -- cat /proc/sys/vm/percpu_pagelist_orders
+	grep -qx 'auto (0-4,9)' "$TEST_RUN/boot/output.txt"
+	APPEND="percpu_pagelist_orders=autox" \
+		scripts/boot/boot-x86_64.sh --out "$TEST_RUN/bad" -- cat /proc/sys/vm/percpu_pagelist_orders
+	grep -qx '0-3,9' "$TEST_RUN/bad/output.txt"
+	grep -q 'percpu_pagelist_orders="autox" is invalid: "auto", or a list of orders with order 0 in it; only orders' "$TEST_RUN/bad/dmesg.txt"
 }
 
 # Set changes every few ms while every CPU faults 4K..2M folios: no splat.
