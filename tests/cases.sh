@@ -18,6 +18,7 @@ HOST_TESTS=(
 	list_stats_golden
 	strip_positions_unit
 	gate_cache_unit
+	gate_obj_config_unit
 	selftests_compare_golden
 	reliability_golden
 	tree_other_base
@@ -1015,6 +1016,35 @@ mm/a.c: lines N of 3 lined up"
 # gate_cached (scripts/gates/gate-lib.sh) reads back what it computed on
 # the same tree and key, computes again on another tree or key, and keeps
 # nothing of a check that failed.
+# gate-lib.sh obj_in_config: which touched objects a config builds, from
+# the kbuild line that names each (a made-up mm/Makefile): obj-y and a
+# composite's list always, "+=" under a CONFIG_ symbol only when it is y
+# or m, a continued line read whole, a name it cannot find built.
+test_gate_obj_config_unit() {
+	local t=$TEST_TMP o want got
+	mkdir -p "$t/src/mm"
+	cat >"$t/src/mm/Makefile" <<'EOS'
+obj-y			:= filemap.o mempool.o \
+			   vmscan.o vmstat.o
+page-alloc-y := page_alloc.o
+obj-$(CONFIG_TRANSPARENT_HUGEPAGE) += huge_memory.o khugepaged.o
+obj-$(CONFIG_MEMORY_FAILURE) += memory-failure.o
+obj-$(CONFIG_ZSMALLOC)	+= zsmalloc.o
+EOS
+	printf 'CONFIG_MMU=y\n# CONFIG_TRANSPARENT_HUGEPAGE is not set\nCONFIG_MEMORY_FAILURE=y\nCONFIG_ZSMALLOC=m\n' >"$t/config"
+	for o in vmstat.o:yes vmscan.o:yes page_alloc.o:yes huge_memory.o:no khugepaged.o:no \
+		memory-failure.o:yes zsmalloc.o:yes unknown.o:yes; do
+		want=${o#*:} o=${o%:*}
+		got=no
+		(. scripts/lib.sh; . scripts/gates/gate-lib.sh; obj_in_config "$t/src" "$t/config" "mm/$o") && got=yes
+		echo "mm/$o: $got"
+		[ "$got" = "$want" ]
+	done
+	# THP on: built
+	echo CONFIG_TRANSPARENT_HUGEPAGE=y >>"$t/config"
+	(. scripts/lib.sh; . scripts/gates/gate-lib.sh; obj_in_config "$t/src" "$t/config" mm/huge_memory.o)
+}
+
 test_gate_cache_unit() {
 	local t=$TEST_TMP out
 	git init -q "$t/tree"

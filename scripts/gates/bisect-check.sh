@@ -63,7 +63,12 @@ gate_checkout "$base"
 compile() {
 	local n=$1 arch=$2 log=$BUILD/out/bisect-$2.log
 	shift 2
-	local o
+	local o built=()
+	# only what the config builds (gate-lib.sh obj_in_config)
+	for o; do
+		obj_in_config "$wt" "$BUILD/out/bisect-$arch/.config" "$o" && built+=("$o")
+	done
+	set -- "${built[@]}"
 	[ $# -gt 0 ] || return 0
 	for o; do touch "$wt/${o%.o}.c"; done	# recompile: report warnings every time
 	if ! OUTDIR=$BUILD/out/bisect-$arch SRC=$wt kmake "$arch" -s W=1 C=2 \

@@ -91,6 +91,30 @@ touched_files() {
 	git -C "$TREE" log --format= --name-only "$base..${head:-HEAD}" -- "$@" | sort -u
 }
 
+# obj_in_config SRC CONFIG OBJ: whether the kernel tree SRC configured as
+# the .config CONFIG builds OBJ (dir/file.o), as the kbuild line of
+# SRC/dir/Makefile that names it says: "obj-$(CONFIG_X) += ... file.o"
+# builds it only when CONFIG_X is y or m (mm/huge_memory.o needs THP);
+# "obj-y", a composite's "name-y" and a line it cannot read build it.  The
+# gates compile the touched objects one by one, which make does whatever
+# the config says: an object the config leaves out is not built.
+obj_in_config() {
+	local src=$1 config=$2 obj=$3 lhs sym
+	lhs=$(awk -v f="${obj##*/}" '
+		{ line = line " " $0 }
+		/\\$/ { sub(/\\$/, "", line); next }
+		{
+			n = split(line, w, /[ \t]+/)
+			for (i = 3; i <= n; i++) if (w[i] == f) { print w[2]; exit }
+			line = ""
+		}' "$src/${obj%/*}/Makefile" 2>/dev/null)
+	case $lhs in
+	*'$(CONFIG_'*')') sym=${lhs#*\$(}; sym=${sym%)}
+		grep -qE "^$sym=(y|m)\$" "$config" ;;
+	*) return 0 ;;
+	esac
+}
+
 # gate_configure ARCH: configure build/out/bisect-ARCH like the test kernels
 # (debug + KUnit) for the scratch worktree as checked out now.
 gate_configure() {
