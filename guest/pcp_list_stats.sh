@@ -21,14 +21,21 @@
 #       Each refill is one zone->lock hold on the allocation side:
 #       refills per 1000 allocations are 10 * (100 - H).
 #
-#   and once, the memory the lists hold when the command ends:
+#   and once each, the memory the lists held:
 #
 #   PCP-RESULT bench=pcp-kib-LABEL metric=cpu-max config=C round=R value=K better=lower
-#       K: KiB on the lists of the CPU that holds most, every zone and
-#       order ("count by order" of /proc/zoneinfo, PAGE_KB KiB a page,
-#       default 4).  At the end of the command, not its peak: a sampler
-#       during the run would take zone->lock (zoneinfo) inside the
-#       benchmarks' lock_stat windows and time on the CPU UML measures.
+#       K: KiB on the lists of the CPU that holds most when the command
+#       ends, every zone and order ("count:" of /proc/zoneinfo, PAGE_KB
+#       KiB a page, default 4).
+#   PCP-RESULT bench=pcp-kib-LABEL metric=cpu-peak config=C round=R value=K better=lower
+#       K: KiB, the most one CPU's lists held during the command: the
+#       kernel's peak (orders patch 16, /sys/kernel/mm/pcp/peak, which
+#       'snap' restarts by writing 0), noted by the kernel after refills,
+#       before trims and drains and at the vmstat update: exact when the
+#       lists reached pcp->high, a lower bound otherwise (see
+#       Documentation/mm/pcp_lists.rst).  Left out on a kernel without it.
+#       Sampling /proc/zoneinfo from here instead would take zone->lock
+#       inside the benchmarks' lock_stat windows.
 #
 # Exit: 0; 1 if FILE is missing; 2 on bad use; 3 on a kernel without the
 # statistics.  Env: STATS_DIR (default /sys/kernel/mm/pcp), ZONEINFO
@@ -53,6 +60,9 @@ case ${1:-} in
 snap)
 	[ $# = 2 ] || die "usage: pcp_list_stats.sh snap FILE | result LABEL FILE"
 	counters >"$2" || die "cannot write $2"
+	if [ -f "$dir/peak" ]; then
+		echo 0 >"$dir/peak" || die "cannot restart the peak ($dir/peak)"
+	fi
 	;;
 result)
 	[ $# = 3 ] || die "usage: pcp_list_stats.sh snap FILE | result LABEL FILE"
@@ -82,6 +92,11 @@ result)
 			printf "PCP-RESULT bench=pcp-kib-%s metric=cpu-max config=%s round=%s value=%d better=lower\n",
 			       label, cfg, round, m * kb
 		}' "$zoneinfo"
+	if [ -f "$dir/peak" ]; then
+		peak=$(cat "$dir/peak") || die "cannot read $dir/peak"
+		case $peak in ''|*[!0-9]*) die "$dir/peak: '$peak' is not a page count" ;; esac
+		echo "PCP-RESULT bench=pcp-kib-$2 metric=cpu-peak config=${CONFIG:-none} round=${ROUND:-0} value=$((peak * page_kb)) better=lower"
+	fi
 	;;
 *)
 	die "usage: pcp_list_stats.sh snap FILE | result LABEL FILE"

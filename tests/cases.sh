@@ -516,6 +516,18 @@ test_list_stats_golden() {
 	out=$(STATS_DIR=$t/none guest/pcp_list_stats.sh snap "$t/snap2" 2>&1) || rc=$?
 	[ "$rc" = 3 ]
 	grep -q "no per-order statistics in this kernel" <<<"$out"
+	# the kernel's peak (orders patch 16): 'snap' restarts it, 'result'
+	# reports it in KiB beside the end value
+	echo 7 >"$t/pcp/peak"
+	guest/pcp_list_stats.sh snap "$t/snap"
+	[ "$(cat "$t/pcp/peak")" = 0 ]
+	echo 1953 >"$t/pcp/peak"
+	[ "$(guest/pcp_list_stats.sh result page_fault-r "$t/snap" | tail -2)" = "$(printf '%s\n' \
+		'PCP-RESULT bench=pcp-kib-page_fault-r metric=cpu-max config=all round=2 value=3000 better=lower' \
+		'PCP-RESULT bench=pcp-kib-page_fault-r metric=cpu-peak config=all round=2 value=7812 better=lower')" ]
+	echo 19x3 >"$t/pcp/peak"
+	expect_error "is not a page count" guest/pcp_list_stats.sh result page_fault-r "$t/snap"
+	rm "$t/pcp/peak"
 	# pcp_stat_pages.sh: blocks << order, summed from MIN_ORDER up
 	echo 3 >"$t/pcp/order-0/stats/drain_offline"
 	echo 2 >"$t/pcp/order-1/stats/drain_offline"

@@ -45,10 +45,13 @@ LISTS_NOTE = (
     "10 x (100 - hit), and each refill is one `zone->lock` hold on the "
     "allocation side, so a `zone-lock-acq` or `fault-zone-lock` row that falls "
     "between two sets falls with the refills of its order here (the free side "
-    "adds the trims, one hold per batch). `pcp-kib` is the memory the lists of "
-    "the CPU that holds most kept when the command ended (every zone and "
-    "order; not a peak: sampling during the run would take `zone->lock` inside "
-    "the measured windows).")
+    "adds the trims, one hold per batch). `pcp-kib` is the memory on the lists "
+    "of one CPU, every zone and order: `cpu-max`, on the CPU that holds most "
+    "when the command ended; `cpu-peak`, the most one CPU's lists held while "
+    "it ran (the kernel's `/sys/kernel/mm/pcp/peak`, restarted before the "
+    "command: noted after refills, before trims and drains and at the vmstat "
+    "update, so exact when the lists reached `pcp->high` and a lower bound "
+    "otherwise).")
 
 
 def read_tsv(path, fields):
