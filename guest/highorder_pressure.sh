@@ -23,7 +23,9 @@
 #     meanwhile ("highorder:" lines);
 #   - stop the workers.
 # The switches are restored at the end, and pcp_no_page_lost.sh checks that
-# the free pages and the pages on the per-CPU lists came back.
+# the free pages and the pages on the per-CPU lists came back; on a kernel
+# with the joint patch, the statistics' drain_reclaim pages must be the
+# pcp_reclaim_drain_pages of /proc/vmstat.
 #
 # Usage (in the guest): highorder_pressure.sh KO ROUNDS "ORDERS" "PARAMS" NAME=DRAIN:EARLY...
 # e.g. highorder_pressure.sh pcp_bench.ko 3 "1 3 9" "mem_pct=80 thisnode=1" d1e1=1:1 d2e1=2:1
@@ -187,4 +189,13 @@ pcp-write "$drain" "$default_drain" >/dev/null
 pcp-write "$early" "$default_early" >/dev/null
 [ -z "$wq_mask" ] || echo "$wq_mask" >"$wq"
 echo "highorder_pressure: $rounds rounds of $*; switches restored to $(cat "$drain"):$(cat "$early")"
+# With the joint patch (series/both/), the per-order statistics count the
+# drains after direct reclaim as drain_reclaim: the very pages /proc/vmstat
+# counts as pcp_reclaim_drain_pages, since boot.
+if [ -f /sys/kernel/mm/pcp/order-0/stats/drain_reclaim ]; then
+	sysfs=$(pcp_stat_pages.sh drain_reclaim) || die "cannot read drain_reclaim"
+	vm=$(awk '$1 == "pcp_reclaim_drain_pages" { print $2 }' /proc/vmstat)
+	echo "highorder_pressure: drain_reclaim $sysfs pages, pcp_reclaim_drain_pages $vm"
+	[ "$sysfs" = "$vm" ] || die "drain_reclaim counts $sysfs pages, pcp_reclaim_drain_pages $vm"
+fi
 pcp_no_page_lost.sh after /tmp/pages.before || die "pages lost or per-CPU counts wrong after the runs"

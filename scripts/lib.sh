@@ -66,6 +66,21 @@ check_version() {
 # change no line it changes).
 SERIES_NAMES=(orders slowpath)
 COMBINED_BRANCH=pcp-series
+# The joint patches: code that needs every series (one series' counters
+# for another's drain), in SERIES_DIR/both/ (format-patch files and a
+# series file, no cover letter, no branch of their own) when there are
+# any.  Made on COMBINED_BRANCH past the picks and applied there only,
+# after the series (build_branches records where they start as git
+# config pcp.combined-base; make export takes the commits past it).  A
+# maintainer takes them with whichever series goes in second.
+JOINT_SERIES=both
+
+# series_folders DIR: the names of the series folders of DIR, in the order
+# they apply: SERIES_NAMES, then JOINT_SERIES if DIR has it.
+series_folders() {
+	printf '%s\n' "${SERIES_NAMES[@]}"
+	[ ! -f "$1/$JOINT_SERIES/series" ] || echo "$JOINT_SERIES"
+}
 
 # series_patches DIR: the patch files named by DIR/series, in order.
 series_patches() {
@@ -73,12 +88,12 @@ series_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$1/series"
 }
 
-# series_hash DIR: a digest of every series in DIR (see SERIES_NAMES): the
+# series_hash DIR: a digest of every series in DIR (series_folders): the
 # series files and the patches they name.
 series_hash() {
 	local n p
 	{
-		for n in "${SERIES_NAMES[@]}"; do
+		for n in $(series_folders "$1"); do
 			echo "$n"
 			cat "$1/$n/series"
 			for p in $(series_patches "$1/$n"); do cat "$1/$n/$p"; done
@@ -86,10 +101,11 @@ series_hash() {
 	} | sha256sum | cut -d' ' -f1
 }
 
-# series_count DIR: the number of patches of all the series in DIR.
+# series_count DIR: the number of patches of all the series in DIR, the
+# joint patches included.
 series_count() {
 	local n c=0
-	for n in "${SERIES_NAMES[@]}"; do
+	for n in $(series_folders "$1"); do
 		c=$(( c + $(series_patches "$1/$n" | wc -l) ))
 	done
 	echo "$c"
@@ -138,10 +154,11 @@ series_list() {
 }
 
 # apply_all_series TREE DIR: every series of DIR on the current branch of
-# TREE, in order: the first plain, the others three-way.
+# TREE, in order: the first plain, the others (the joint patches last)
+# three-way.
 apply_all_series() {
 	local n opt=
-	for n in "${SERIES_NAMES[@]}"; do
+	for n in $(series_folders "$2"); do
 		apply_series "$1" "$2/$n" $opt
 		opt=-3
 	done
@@ -155,6 +172,8 @@ apply_all_series() {
 # has, whatever 6.12.y BASE is; git am -3 would need those the patches
 # were made on).  Each pick keeps its author date as committer date, as
 # apply_series does, so the commits are those of an am -3 on our base.
+# Then the joint patches of DIR, if any, on COMBINED_BRANCH alone (git am
+# -3), past the commit recorded as pcp.combined-base.
 # -3: each series on its branch with git am -3 (make rebase: the tree has
 # the blobs of the old base too).
 build_branches() {
@@ -178,6 +197,8 @@ build_branches() {
 			fi
 		done
 	done
+	git -C "$tree" config pcp.combined-base "$(git -C "$tree" rev-parse HEAD)"
+	[ ! -f "$dir/$JOINT_SERIES/series" ] || apply_series "$tree" "$dir/$JOINT_SERIES" -3
 }
 
 # need_cmd CMD...: fail early, naming the missing tool and the fix.

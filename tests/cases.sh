@@ -93,8 +93,10 @@ ALL_TESTS=("${HOST_TESTS[@]}" records_status "${KERNEL_TESTS[@]}" "${LONG_TESTS[
 TREE_DIR=$REPO/build/linux
 BASE_TAG=$(TREE=$TREE_DIR; . "$REPO/scripts/lib.sh"; echo "$BASE_TAG")
 
-# series_count DIR: the patches of all the series in DIR (lib.sh).
+# lib.sh's series_count, series_folders, series_patches on a series/ DIR.
 series_count() { (. "$REPO/scripts/lib.sh"; series_count "$1"); }
+series_folders() { (. "$REPO/scripts/lib.sh"; series_folders "$1"); }
+series_patches() { (. "$REPO/scripts/lib.sh"; series_patches "$1"); }
 
 # A copy of series/ whose second series ends in a patch whose context is
 # not in 6.12.
@@ -627,12 +629,17 @@ test_series_applies() {
 	echo "series: $want patches, pcp-series: $have commits on $BASE_TAG"
 	[ "$want" = "$have" ]
 	[ "$("${g[@]}" symbolic-ref --short HEAD)" = pcp-series ]
-	diff <(subjects orders; subjects slowpath) \
+	diff <(for n in $(series_folders series); do subjects "$n"; done) \
 	     <("${g[@]}" log --reverse --format=%s "$BASE_TAG..HEAD")
 	# On pcp-orders, the combination adds the lines the slowpath series adds
-	# to the base, and removes the lines it removes.
+	# to the base, and removes the lines it removes; the joint patches
+	# (series/both/) come after, past pcp.combined-base.
+	local joint njoint=0
+	joint=$("${g[@]}" config pcp.combined-base)
+	[ ! -f series/both/series ] || njoint=$(series_patches series/both | wc -l)
+	[ "$("${g[@]}" rev-list --count "$joint..HEAD")" = "$njoint" ]
 	changed() { "${g[@]}" diff -U0 "$@" | grep -E '^[-+]([^-+]|$)' | sort; }
-	diff <(changed "$BASE_TAG" pcp-slowpath) <(changed pcp-orders HEAD)
+	diff <(changed "$BASE_TAG" pcp-slowpath) <(changed pcp-orders "$joint")
 	# Re-running is incremental: no unpack, no re-apply.
 	local out
 	out=$(scripts/tree/tree.sh 2>&1)
@@ -686,7 +693,7 @@ test_series_checkpatch() {
 	local n p bad=0 outside
 	outside=$(grep -h '^+++ b/' series/*/0*.patch | grep -v '^+++ b/\(mm\|include\|Documentation\)/\|^+++ b/MAINTAINERS$' || true)
 	[ -z "$outside" ] || { echo "files outside mm/, include/, Documentation/, MAINTAINERS: $outside"; return 1; }
-	for n in orders slowpath; do
+	for n in $(series_folders series); do
 		for p in $(sed -e 's/#.*//' -e '/^$/d' "series/$n/series"); do
 			if ! PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
 				"$REPO/series/$n/$p"; then
@@ -727,6 +734,9 @@ test_export_roundtrip() {
 	# (the clone has pcp-series, the tree's checked-out branch, already)
 	for b in pcp-orders pcp-slowpath; do "${g[@]}" branch -q -f $b "origin/$b"; done
 	"${g[@]}" checkout -q pcp-slowpath
+	# where the joint patches start on pcp-series is the tree's to say
+	expect_error "has no pcp.combined-base" env PCP_IDENT="$me" TREE="$tmp/clone" scripts/tree/export.sh --to "$tmp/x"
+	"${g[@]}" config pcp.combined-base "$(git -C "$TREE_DIR" config pcp.combined-base)"
 	echo "round trip" >"$tmp/clone/mm/pcp-roundtrip.txt"
 	sed -i '2s/$/ (round trip test)/' "$tmp/clone/mm/vmscan.c"
 	"${g[@]}" add mm/pcp-roundtrip.txt mm/vmscan.c
@@ -750,8 +760,10 @@ test_export_roundtrip() {
 }
 
 # Work that is not in series/ is never lost: make tree refuses a topic
-# branch with commits make export has not taken (FORCE=1 discards them),
-# and make export refuses commits on pcp-series, which is in no series.
+# branch with commits make export has not taken (FORCE=1 discards them);
+# commits on pcp-series are joint patches, which make export takes into
+# both/ and make tree also refuses to drop; a pcp-series that lost the
+# series under them is refused.
 test_tree_unexported_work() {
 	local tmp=$TEST_TMP g
 	git clone -q --shared --no-checkout "$TREE_DIR" "$tmp/clone"
@@ -765,9 +777,16 @@ test_tree_unexported_work() {
 	FORCE=1 TREE=$tmp/clone scripts/tree/tree.sh
 	[ "$("${g[@]}" symbolic-ref --short HEAD)" = pcp-series ]
 	[ -z "$("${g[@]}" log --format=%s --grep "not exported" pcp-orders)" ]
-	"${g[@]}" commit -q --allow-empty -m "mm: on the combination"
-	expect_error "pcp-series has commits that are in no series" env TREE="$tmp/clone" scripts/tree/export.sh --to "$tmp/out"
-	[ ! -e "$tmp/out" ]
+	echo joint >"$tmp/clone/mm/pcp-joint.txt"
+	"${g[@]}" add mm/pcp-joint.txt
+	"${g[@]}" commit -q -m "mm: on the combination"
+	expect_error "has work that is not in series/ (pcp-series)" env TREE="$tmp/clone" scripts/tree/tree.sh
+	TREE=$tmp/clone scripts/tree/export.sh --to "$tmp/out"
+	[ "$(series_patches "$tmp/out/both" | sed -n '$p')" = "$(ls "$tmp/out/both" | grep -- '-mm-on-the-combination.patch$')" ]
+	grep -q '^+joint$' "$tmp/out/both/"*-mm-on-the-combination.patch
+	"${g[@]}" reset -q --hard "$BASE_TAG"
+	expect_error "no longer contains pcp.combined-base" env TREE="$tmp/clone" scripts/tree/export.sh --to "$tmp/out2"
+	[ ! -e "$tmp/out2" ]
 }
 
 # The cover letter is what make export writes now; the benchmark table it
@@ -1168,6 +1187,9 @@ test_uml_highorder_pressure() {
 		PIN_MIB=8 MEM=256M ORDERS="2 4 6 9" TIMEOUT=600 \
 			scripts/bench/bench-highorder.sh --out "$TEST_RUN/round-$i" --arch um 1 95
 		no_page_lost "$TEST_RUN/round-$i/output.txt"
+		# the joint patch: the statistics' reclaim drains are vmstat's
+		grep -qE '^highorder_pressure: drain_reclaim [0-9]+ pages, pcp_reclaim_drain_pages [0-9]+$' \
+			"$TEST_RUN/round-$i/output.txt"
 		outs+=("$TEST_RUN/round-$i/output.txt")
 		rc=0
 		tests/highorder-check.py "${outs[@]}" || rc=$?
@@ -1452,6 +1474,10 @@ test_uml_bench_smoke() {
 test_series_bisect_builds() {
 	scripts/gates/bisect-check.sh --head pcp-orders --kunit um x86_64
 	scripts/gates/bisect-check.sh --head pcp-slowpath --kunit um x86_64
+	# the joint patches, on the combination of the series
+	[ ! -f series/both/series ] ||
+		scripts/gates/bisect-check.sh --base "$(git -C "$TREE_DIR" config pcp.combined-base)" \
+			--head pcp-series --kunit um x86_64
 }
 
 # The touched files build with W=1, with the KUnit suite, on every

@@ -71,7 +71,7 @@ trap 'rm -rf "$tmp"' EXIT
 # DIR (a series/ folder), in order.
 patch_ids() {
 	local n p
-	for n in "${SERIES_NAMES[@]}"; do
+	for n in $(series_folders "$1"); do
 		for p in $(series_patches "$1/$n"); do
 			echo "$n/$p $(git patch-id --stable <"$1/$n/$p" | cut -c1-12)"
 		done

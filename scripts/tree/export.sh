@@ -3,7 +3,10 @@
 #
 # Step: export the series branches of the kernel tree back into series/:
 # base tag..pcp-NAME into series/NAME/ for each series (lib.sh
-# SERIES_NAMES): git format-patch files, the quilt-style series file, and
+# SERIES_NAMES), and the joint patches, the commits of pcp-series past the
+# series (past git config pcp.combined-base, which make tree records), into
+# series/both/ (lib.sh JOINT_SERIES; no folder when there are none):
+# git format-patch files, the quilt-style series file, and
 # 0000-cover-letter.patch made from series/NAME/cover-letter.in with the
 # latest results (series/NAME/bench-results.txt, written by make
 # bench-results, with the command that reproduces them), the shortlog,
@@ -66,11 +69,11 @@ for n in "${SERIES_NAMES[@]}"; do
 done
 git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" >/dev/null ||
 	die "$TREE has no branch $COMBINED_BRANCH: run 'make tree' first"
-# Work on the combined branch belongs to no series: it would be lost.
-rec=$(git -C "$TREE" config --get "pcp.head.$COMBINED_BRANCH" || true)
-if [ -n "$rec" ] && [ "$rec" != "$(git -C "$TREE" rev-parse -q --verify "refs/heads/$COMBINED_BRANCH" || echo none)" ]; then
-	die "$COMBINED_BRANCH has commits that are in no series (make tree writes it from the series): move them to one of $(series_list pcp-) (git cherry-pick), then export"
-fi
+# The commits of the combined branch past the series are the joint patches.
+joint_base=$(git -C "$TREE" config --get pcp.combined-base || true)
+[ -n "$joint_base" ] || die "$TREE has no pcp.combined-base (where the joint patches start on $COMBINED_BRANCH): run 'make tree' first"
+git -C "$TREE" merge-base --is-ancestor "$joint_base" "$COMBINED_BRANCH" 2>/dev/null ||
+	die "$COMBINED_BRANCH no longer contains pcp.combined-base ${joint_base:0:12} (the series as make tree applied them): put joint work on top of it, or run 'make tree'"
 code=$(code_hash "$TREE" "$COMBINED_BRANCH")
 
 # The sender: --check takes the one of the committed cover letters.
@@ -143,6 +146,20 @@ export_one() {
 	} >"$out/0000-cover-letter.patch"
 }
 
+# export_joint DIR: the joint patches into DIR, if there are any.
+export_joint() {
+	local out=$1 range=$joint_base..$COMBINED_BRANCH
+	[ "$(git -C "$TREE" rev-list --count "$range")" -gt 0 ] || return 0
+	mkdir -p "$out"
+	fp -q --zero-commit --no-signature --numbered --no-thread \
+		--no-cover-letter -o "$out" "$range"
+	(
+		echo "# quilt-style series: one patch per line, applied in order"
+		echo "# joint patches: on the combination of $(series_list), applied after them"
+		cd "$out" && ls -1 | grep -E '^[0-9]{4}-.*\.patch$'
+	) >"$out/series"
+}
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for n in "${SERIES_NAMES[@]}"; do
@@ -151,6 +168,7 @@ for n in "${SERIES_NAMES[@]}"; do
 	# (slowpath/fscreate-results.txt) go with the series as they are.
 	cp "$SERIES_DIR/$n/cover-letter.in" "$SERIES_DIR/$n"/*-results.txt "$tmp/$n/"
 done
+export_joint "$tmp/$JOINT_SERIES"
 
 stale=()
 for f in "$SERIES_DIR"/*/*-results.txt; do
@@ -181,12 +199,14 @@ for n in "${SERIES_NAMES[@]}"; do
 	rm -f "$dest/$n"/[0-9][0-9][0-9][0-9]-*.patch
 	cp "$tmp/$n"/* "$dest/$n/"
 done
+rm -rf "${dest:?}/$JOINT_SERIES"
+[ ! -d "$tmp/$JOINT_SERIES" ] || cp -r "$tmp/$JOINT_SERIES" "$dest/"
 
 # The series branches now match series/: record them so that tree.sh
 # knows nothing is lost when it writes the branches again from series/.
 if [ "$dest" = "$SERIES_DIR" ] && [ "$TREE" = "$BUILD/linux" ]; then
-	for n in "${SERIES_NAMES[@]}"; do
-		git -C "$TREE" config "pcp.head.pcp-$n" "$(git -C "$TREE" rev-parse "pcp-$n")"
+	for b in $(topic_branches) "$COMBINED_BRANCH"; do
+		git -C "$TREE" config "pcp.head.$b" "$(git -C "$TREE" rev-parse "$b")"
 	done
 	# An export that changed no patch (a cover letter, results) leaves the
 	# tree as applied: writing the branches again would touch every
@@ -194,4 +214,4 @@ if [ "$dest" = "$SERIES_DIR" ] && [ "$TREE" = "$BUILD/linux" ]; then
 	[ "$(series_hash "$dest")" = "$(git -C "$TREE" config --get pcp.applied || true)" ] ||
 		git -C "$TREE" config --unset pcp.applied || true
 fi
-log "$(series_count "$dest") patch(es) exported to $dest ($(series_list)), sent by $ident"
+log "$(series_count "$dest") patch(es) exported to $dest ($(series_folders "$dest" | paste -sd, | sed 's/,/, /g')), sent by $ident"

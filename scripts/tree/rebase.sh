@@ -67,12 +67,12 @@ git -C "$new" rev-parse -q --verify "refs/tags/$new_tag" >/dev/null ||
 # git am -3 needs the blobs the patches were made against.
 # shellcheck disable=SC2046 # one refspec per branch
 git -C "$new" fetch -q "$TREE" "refs/tags/$BASE_TAG:refs/tags/$BASE_TAG" \
-	$(topic_branches | sed 's|.*|refs/heads/&:refs/old/&|')
+	$( { topic_branches; echo "$COMBINED_BRANCH"; } | sed 's|.*|refs/heads/&:refs/old/&|')
 
 (build_branches "$new" "$SERIES_DIR" "$new_tag" -3) ||
 	die "the series does not apply to $version (above); series/, BASE_VERSION and $TREE are unchanged"
 git -C "$new" tag -d "$BASE_TAG" >/dev/null
-for b in $(topic_branches); do git -C "$new" update-ref -d "refs/old/$b"; done
+for b in $(topic_branches) "$COMBINED_BRANCH"; do git -C "$new" update-ref -d "refs/old/$b"; done
 for b in $(topic_branches) "$COMBINED_BRANCH"; do
 	git -C "$new" config "pcp.head.$b" "$(git -C "$new" rev-parse "refs/heads/$b")"
 done

@@ -113,9 +113,10 @@ apply_to_build_tree() {
 	moved=$(unexported | paste -sd, | sed 's/,/, /g')
 	if [ -n "$moved" ]; then
 		if [ "$FORCE" != 1 ] && [ -n "$(git -C "$TREE" config --get pcp.head.$COMBINED_BRANCH || true)" ]; then
-			die "$TREE has work that is not in series/ ($moved): commit on one of $(series_list pcp-) and run 'make export' to keep it, or FORCE=1 to discard it"
+			die "$TREE has work that is not in series/ ($moved): commit on one of $(series_list pcp-) (or on $COMBINED_BRANCH: a joint patch) and run 'make export' to keep it, or FORCE=1 to discard it"
 		fi
 	elif [ "$applied" = "$want" ] &&
+	     [ -n "$(git -C "$TREE" config --get pcp.combined-base || true)" ] &&
 	     [ "$(git -C "$TREE" symbolic-ref -q --short HEAD || true)" = "$COMBINED_BRANCH" ]; then
 		log "$TREE is up to date ($(series_count "$SERIES_DIR") patches on $BASE_TAG, branch $COMBINED_BRANCH)"
 		return 0
@@ -128,7 +129,7 @@ apply_to_build_tree() {
 	fi
 	git -C "$TREE" config pcp.applied "$want"
 	record_heads
-	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(series_list) on $BASE_TAG"
+	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(series_folders "$SERIES_DIR" | paste -sd, | sed 's/,/, /g') on $BASE_TAG"
 }
 
 apply_to_ksrc() {
