@@ -75,11 +75,14 @@ COMBINED_BRANCH=pcp-series
 # maintainer takes them with whichever series goes in second.
 JOINT_SERIES=both
 
-# series_folders DIR: the names of the series folders of DIR, in the order
-# they apply: SERIES_NAMES, then JOINT_SERIES if DIR has it.
+# series_folders DIR [SEP]: the names of the series folders of DIR, in the
+# order they apply: SERIES_NAMES, then JOINT_SERIES if DIR has it; one per
+# line, or joined by SEP (", " for a message).
 series_folders() {
-	printf '%s\n' "${SERIES_NAMES[@]}"
-	[ ! -f "$1/$JOINT_SERIES/series" ] || echo "$JOINT_SERIES"
+	{
+		printf '%s\n' "${SERIES_NAMES[@]}"
+		[ ! -f "$1/$JOINT_SERIES/series" ] || echo "$JOINT_SERIES"
+	} | if [ -n "${2:-}" ]; then paste -sd, | sed "s/,/$2/g"; else cat; fi
 }
 
 # series_patches DIR: the patch files named by DIR/series, in order.

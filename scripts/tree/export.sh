@@ -105,19 +105,28 @@ fp() {
 		git -C "$TREE" -c core.abbrev=12 format-patch --from="$ident" --signoff "$@"
 }
 
-# export_one NAME DIR: series NAME (branch pcp-NAME) into DIR.
-export_one() {
-	local n=$1 out=$2 range=$BASE_TAG..pcp-$1 count subject in=$SERIES_DIR/$1/cover-letter.in
+# export_patches DIR RANGE [COMMENT]: the commits of RANGE as format-patch
+# files in DIR and the quilt-style series file naming them (COMMENT: one
+# more comment line in it).
+export_patches() {
+	local out=$1 range=$2
 	mkdir -p "$out"
-	count=$(git -C "$TREE" rev-list --count "$range")
-	if [ "$count" -gt 0 ]; then
+	if [ "$(git -C "$TREE" rev-list --count "$range")" -gt 0 ]; then
 		fp -q --zero-commit --no-signature --numbered --no-thread \
 			--no-cover-letter -o "$out" "$range"
 	fi
 	(
 		echo "# quilt-style series: one patch per line, applied in order"
+		[ -z "${3:-}" ] || echo "# $3"
 		cd "$out" && ls -1 | grep -E '^[0-9]{4}-.*\.patch$' || true
 	) >"$out/series"
+}
+
+# export_one NAME DIR: series NAME (branch pcp-NAME) into DIR.
+export_one() {
+	local n=$1 out=$2 range=$BASE_TAG..pcp-$1 count subject in=$SERIES_DIR/$1/cover-letter.in
+	count=$(git -C "$TREE" rev-list --count "$range")
+	export_patches "$out" "$range"
 	subject=$(sed -n 's/^Subject: //p' "$in" | head -1)
 	[ -n "$subject" ] || die "$in has no 'Subject:' line"
 	# The cover letter: dated with the tip commit so it is reproducible.
@@ -148,16 +157,9 @@ export_one() {
 
 # export_joint DIR: the joint patches into DIR, if there are any.
 export_joint() {
-	local out=$1 range=$joint_base..$COMBINED_BRANCH
+	local range=$joint_base..$COMBINED_BRANCH
 	[ "$(git -C "$TREE" rev-list --count "$range")" -gt 0 ] || return 0
-	mkdir -p "$out"
-	fp -q --zero-commit --no-signature --numbered --no-thread \
-		--no-cover-letter -o "$out" "$range"
-	(
-		echo "# quilt-style series: one patch per line, applied in order"
-		echo "# joint patches: on the combination of $(series_list), applied after them"
-		cd "$out" && ls -1 | grep -E '^[0-9]{4}-.*\.patch$'
-	) >"$out/series"
+	export_patches "$1" "$range" "joint patches: on the combination of $(series_list), applied after them"
 }
 
 tmp=$(mktemp -d)
@@ -214,4 +216,4 @@ if [ "$dest" = "$SERIES_DIR" ] && [ "$TREE" = "$BUILD/linux" ]; then
 	[ "$(series_hash "$dest")" = "$(git -C "$TREE" config --get pcp.applied || true)" ] ||
 		git -C "$TREE" config --unset pcp.applied || true
 fi
-log "$(series_count "$dest") patch(es) exported to $dest ($(series_folders "$dest" | paste -sd, | sed 's/,/, /g')), sent by $ident"
+log "$(series_count "$dest") patch(es) exported to $dest ($(series_folders "$dest" ", ")), sent by $ident"

@@ -129,7 +129,7 @@ apply_to_build_tree() {
 	fi
 	git -C "$TREE" config pcp.applied "$want"
 	record_heads
-	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(series_folders "$SERIES_DIR" | paste -sd, | sed 's/,/, /g') on $BASE_TAG"
+	log "$TREE: branch $COMBINED_BRANCH, $(git -C "$TREE" rev-list --count "$BASE_TAG..HEAD") patches of $(series_folders "$SERIES_DIR" ", ") on $BASE_TAG"
 }
 
 apply_to_ksrc() {
