@@ -685,14 +685,18 @@ test_records_list() {
 
 # Every patch of both series is checkpatch --strict clean, with no
 # exception: a patch that adds a file adds its MAINTAINERS entry too.  The
+# series touch mm/, include/, Documentation/, MAINTAINERS and one line of
+# drivers/base/cacheinfo.c (orders patch 17 drops its call of
+# setup_pcp_cacheinfo(), whose flag no test reads any more).  The
 # patches are passed by absolute path: checkpatch checks a relative path
 # that `git ls-files` knows as a source file, not as a patch.  checkpatch's
 # SPDX check runs Debian's python3 (with python3-ply and python3-git),
 # hence the PATH.
 test_series_checkpatch() {
 	local n p bad=0 outside
-	outside=$(grep -h '^+++ b/' series/*/0*.patch | grep -v '^+++ b/\(mm\|include\|Documentation\)/\|^+++ b/MAINTAINERS$' || true)
-	[ -z "$outside" ] || { echo "files outside mm/, include/, Documentation/, MAINTAINERS: $outside"; return 1; }
+	outside=$(grep -h '^+++ b/' series/*/0*.patch |
+		grep -v '^+++ b/\(mm\|include\|Documentation\)/\|^+++ b/MAINTAINERS$\|^+++ b/drivers/base/cacheinfo\.c$' || true)
+	[ -z "$outside" ] || { echo "files outside mm/, include/, Documentation/, MAINTAINERS, drivers/base/cacheinfo.c: $outside"; return 1; }
 	for n in $(series_folders series); do
 		for p in $(sed -e 's/#.*//' -e '/^$/d' "series/$n/series"); do
 			if ! PATH=/usr/bin:$PATH "$TREE_DIR/scripts/checkpatch.pl" --strict --quiet \
