@@ -27,6 +27,7 @@ HOST_TESTS=(
 	docs_usage_lines
 	um_xstate_preload
 	pcp_stat_golden
+	icount_profile_golden
 )
 FAST_TESTS=("${HOST_TESTS[@]}" records_status reliability_readme)
 KERNEL_TESTS=(
@@ -392,6 +393,34 @@ test_bench_report_golden() {
 	diff -u tests/bench/expected.txt <(scripts/report/bench-report.py tests/bench/sample.log upstream before all)
 	expect_error "no results for set(s) nosuchset" scripts/report/bench-report.py tests/bench/sample.log upstream nosuchset
 	expect_error "No such file" scripts/report/bench-report.py tests/bench/missing.log upstream
+}
+
+# scripts/report/icount-profile.py on hand-made QEMU logs (tests/icount-
+# profile/): alpha's TB of 3 instructions runs 2 times in the short log, 5
+# in the long one, where a retranslation of its address with 1 instruction
+# (as -icount cuts a TB at an I/O instruction) runs once: (16 - 6) / 3 =
+# 3.3 a pair, which counting the retranslation's runs at the other's size
+# would not give; beta (6.0) has two TBs, both listed by --detail.  The
+# ranges of the kernel text the profile logs: a run of 6 functions, and an
+# error for fewer.  Bad input is a one-line error.
+test_icount_profile_golden() {
+	local d=tests/icount-profile
+	diff -u $d/expected.txt <(scripts/report/icount-profile.py --detail beta $d/System.map 3 \
+		x=$d/short.log,$d/long.log y=$d/short.log,$d/short.log)
+	[ "$(scripts/report/icount-profile.py ranges $d/System.map $d/functions)" = \
+		0xffffffff81000100..0xffffffff810003ff ]
+	expect_error "no run of 6 or more functions" \
+		scripts/report/icount-profile.py ranges $d/System.map $d/few-functions
+	expect_error "PAIRS '0' is not a positive number" \
+		scripts/report/icount-profile.py $d/System.map 0 x=$d/short.log,$d/long.log
+	expect_error "'x=$d/short.log' is not NAME=SHORT_LOG,LONG_LOG" \
+		scripts/report/icount-profile.py $d/System.map 3 x=$d/short.log
+	expect_error "no exec lines" \
+		scripts/report/icount-profile.py $d/System.map 3 x=$d/short.log,$d/System.map
+	expect_error "missing.log: No such file" \
+		scripts/report/icount-profile.py $d/System.map 3 x=$d/short.log,$d/missing.log
+	expect_error "no text symbols" \
+		scripts/report/icount-profile.py $d/functions 3 x=$d/short.log,$d/long.log
 }
 
 # guest/pcp_orders_drained.sh on a saved /proc/zoneinfo (tests/zoneinfo):
@@ -843,6 +872,13 @@ test_bad_input() {
 	expect_error "ROUNDS 'x' is not a positive number" scripts/bench/bench-icount.sh x
 	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench/bench-icount.sh 1
 	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-icount.sh 1
+	expect_error "LOOPS '0' is not a positive number" scripts/bench/icount-profile.sh 0
+	expect_error "ORDER '11' is not an order from 0 to 10" env ORDER=11 scripts/bench/icount-profile.sh
+	expect_error "MODE 'cross' is not batch or single" env MODE=cross scripts/bench/icount-profile.sh
+	expect_error "CMD has no @LOOPS@" env CMD='pcp-faultbench 1 16 8' scripts/bench/icount-profile.sh
+	expect_error "PER 'x' is not a positive number" env PER=x scripts/bench/icount-profile.sh
+	expect_error "SETS: 'all' is not NAME=ORDERS" env SETS=all scripts/bench/icount-profile.sh
+	expect_error "unknown option '--arch'" scripts/bench/icount-profile.sh --arch um
 	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench/bench-unpatched.sh --arch x86_64 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench/bench-zonelock.sh
 	expect_error "FAULT_PROCS 'x': not a number of processes" env FAULT_PROCS=x scripts/bench/bench-zonelock.sh
@@ -877,7 +913,7 @@ test_bad_input() {
 	mkdir -p "$tmp/notarun"
 	echo "someone's file" >"$tmp/notarun/file"
 	for s in boot/boot-um.sh boot/boot-x86_64.sh bench/bench-uml.sh bench/bench-icount.sh \
-		bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh \
+		bench/icount-profile.sh bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh \
 		bench/bench-fscreate.sh run.sh; do
 		expect_error "--out $tmp/notarun: a folder that is not empty and holds no run" \
 			scripts/$s --out "$tmp/notarun" $([ $s = run.sh ] || echo true)
