@@ -60,7 +60,7 @@ def ranges(syms, names, min_run=6):
     """Address ranges [(start, end)] of the runs of symbols in names."""
     out = []
     start, run = None, 0
-    for i, (addr, name) in enumerate(syms):
+    for addr, name in syms:
         if name in names:
             if start is None:
                 start, run = addr, 0
