@@ -324,6 +324,20 @@ orders_env() {
 	echo "$orders"
 }
 
+# order_sets DEFAULT: the NAME=ORDERS settings of vm.percpu_pagelist_orders
+# a step compares, from SETS (default DEFAULT; the first is the base of the
+# comparison), into sets, and their names into names; or die.
+order_sets() {
+	local s
+	sets=${SETS:-$1}
+	names=
+	for s in $sets; do
+		[[ $s =~ ^([a-z][a-z0-9_]*)=([0-9][-0-9,]*|auto)$ ]] ||
+			die "SETS: '$s' is not NAME=ORDERS (a name of letters and digits, an order list or auto)"
+		names+=" ${BASH_REMATCH[1]}"
+	done
+}
+
 # check_arch ARCH: the targets the harness knows.
 check_arch() {
 	case ${1:-} in

@@ -28,6 +28,7 @@ HOST_TESTS=(
 	um_xstate_preload
 	pcp_stat_golden
 	icount_profile_golden
+	netperf_icount_golden
 )
 FAST_TESTS=("${HOST_TESTS[@]}" records_status reliability_readme)
 KERNEL_TESTS=(
@@ -421,6 +422,28 @@ test_icount_profile_golden() {
 		scripts/report/icount-profile.py $d/System.map 3 x=$d/short.log,$d/missing.log
 	expect_error "no text symbols" \
 		scripts/report/icount-profile.py $d/functions 3 x=$d/short.log,$d/long.log
+}
+
+# guest/netperf_udp.sh -n (the count of scripts/bench/bench-netperf-icount.sh)
+# with stand-ins for netperf and pcp-clock (tests/netperf/): per size, 10
+# messages in 20000 ns and 40 in 60000 ns are (60000 - 20000) / (40 - 10)
+# = 1333.3 instructions a message, by difference; 2 of each run dropped
+# leave 38 of 40 received.  A long run that sends no more than the short
+# one, -n outside an -icount guest and a bad count are errors.
+test_netperf_icount_golden() {
+	local d=tests/netperf t=$TEST_TMP out
+	cp $d/clock.txt "$t/clock"
+	out=$(PATH=$PWD/$d:$PATH PCP_CLOCK_FILE=$t/clock NETPERF_DROP=2 RATE=icount CONFIG=c ROUND=3 \
+		guest/netperf_udp.sh -n 10 64 1024)
+	diff -u $d/expected.txt - <<<"$out"
+	cp $d/clock.txt "$t/clock"
+	out=$(PATH=$PWD/$d:$PATH PCP_CLOCK_FILE=$t/clock NETPERF_SENT=10 RATE=icount \
+		guest/netperf_udp.sh -n 10 64 2>&1) && return 1
+	grep -q '^netperf_udp: the long run sent no more than the short one: ns=20000 sent=10 recv=10 ns=60000 sent=10 recv=10$' <<<"$out"
+	out=$(PATH=$PWD/$d:$PATH guest/netperf_udp.sh -n 10 64 2>&1) && return 1
+	grep -q '^netperf_udp: -n counts instructions: only in a QEMU -icount shift=0 guest' <<<"$out"
+	out=$(PATH=$PWD/$d:$PATH RATE=icount guest/netperf_udp.sh -n 0 64 2>&1) && return 1
+	grep -q '^usage: netperf_udp.sh' <<<"$out"
 }
 
 # guest/pcp_orders_drained.sh on a saved /proc/zoneinfo (tests/zoneinfo):
@@ -879,6 +902,10 @@ test_bad_input() {
 	expect_error "PER 'x' is not a positive number" env PER=x scripts/bench/icount-profile.sh
 	expect_error "SETS: 'all' is not NAME=ORDERS" env SETS=all scripts/bench/icount-profile.sh
 	expect_error "unknown option '--arch'" scripts/bench/icount-profile.sh --arch um
+	expect_error "MESSAGES '0' is not a positive number" scripts/bench/bench-netperf-icount.sh 1 0
+	expect_error "SIZES '64 x' is not a list of message sizes" env SIZES='64 x' scripts/bench/bench-netperf-icount.sh 1
+	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-netperf-icount.sh 1
+	expect_error "unknown option '--arch'" scripts/bench/bench-netperf-icount.sh --arch um
 	expect_error "netperf runs in the UML guest only" env NETPERF_SIZES=64 scripts/bench/bench-unpatched.sh --arch x86_64 1
 	expect_error "SMP '1': the cross-CPU mode needs at least 2 CPUs" env SMP=1 scripts/bench/bench-zonelock.sh
 	expect_error "FAULT_PROCS 'x': not a number of processes" env FAULT_PROCS=x scripts/bench/bench-zonelock.sh
@@ -913,7 +940,7 @@ test_bad_input() {
 	mkdir -p "$tmp/notarun"
 	echo "someone's file" >"$tmp/notarun/file"
 	for s in boot/boot-um.sh boot/boot-x86_64.sh bench/bench-uml.sh bench/bench-icount.sh \
-		bench/icount-profile.sh bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh \
+		bench/icount-profile.sh bench/bench-netperf-icount.sh bench/bench-zonelock.sh bench/bench-highorder.sh bench/bench-unpatched.sh \
 		bench/bench-fscreate.sh run.sh; do
 		expect_error "--out $tmp/notarun: a folder that is not empty and holds no run" \
 			scripts/$s --out "$tmp/notarun" $([ $s = run.sh ] || echo true)

@@ -38,13 +38,7 @@ bench_args "usage: scripts/bench/bench-icount.sh [--out DIR] [ROUNDS] [LOOPS]" 3
 boots_arg
 orders=$(orders_env) || exit
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
-sets=${SETS:-"before=0 upstream=0-3,9 all=0-9"}
-names=
-for s in $sets; do
-	[[ $s =~ ^([a-z][a-z0-9_]*)=([0-9][-0-9,]*|auto)$ ]] ||
-		die "SETS: '$s' is not NAME=ORDERS (a name of letters and digits, an order list or auto)"
-	names+=" ${BASH_REMATCH[1]}"
-done
+order_sets "before=0 upstream=0-3,9 all=0-9"
 "$REPO/scripts/build/build.sh" x86_64
 ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
