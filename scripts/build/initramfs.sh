@@ -20,7 +20,7 @@ make -s -C "$REPO/guest" O="$BUILD/guest" >/dev/null
 out=$BUILD/initramfs
 root=$out/root
 rm -rf "$root"
-mkdir -p "$root"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,root,pcp/bin,pcp/guest,pcp/run}
+mkdir -p "$root"/{bin,sbin,etc,usr/bin,usr/sbin,proc,sys,dev,tmp,root,pcp/bin,pcp/guest,pcp/run}
 cp "$busybox" "$root/bin/busybox"
 for app in $("$busybox" --list-full); do
 	[ -e "$root/$app" ] || ln -s /bin/busybox "$root/$app"
@@ -32,6 +32,10 @@ for prog in netperf netserver; do
 	path=$(command -v "$prog") || continue
 	for f in "$path" $(ldd "$path" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\//) print $i }'); do
 		cp -L --parents "$f" "$root/" || die "cannot copy $f, which $path needs"
+	done
+	# getprotobyname() and getservbyname() read these
+	for f in /etc/protocols /etc/services; do
+		[ ! -f "$f" ] || cp "$f" "$root/etc/"
 	done
 done
 (cd "$root" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) | gzip -1 >"$out/base.cpio.gz.new"
