@@ -897,6 +897,9 @@ test_bad_input() {
 	expect_error "ROUNDS 'x' is not a positive number" scripts/bench/bench-icount.sh x
 	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench/bench-icount.sh 1
 	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-icount.sh 1
+	expect_error "MODES 'mixed,x' is not a list of single" env MODES=mixed,x scripts/bench/bench-icount.sh 1
+	expect_error "MIX_ORDER '11' is not an order from 0 to 10" env MIX_ORDER=11 scripts/bench/bench-icount.sh 1
+	expect_error "OUTSTANDING '0' is not a positive number" env OUTSTANDING=0 scripts/bench/bench-icount.sh 1
 	expect_error "LOOPS '0' is not a positive number" scripts/bench/icount-profile.sh 0
 	expect_error "ORDER '11' is not an order from 0 to 10" env ORDER=11 scripts/bench/icount-profile.sh
 	expect_error "MODE 'cross' is not batch or single" env MODE=cross scripts/bench/icount-profile.sh
@@ -1530,9 +1533,17 @@ test_deb_package_small() {
 # The per-order benchmark runs end to end: module built out of tree, loaded
 # under each set in turn, a row for every mode and order 0-9 in the report.
 test_uml_bench_smoke() {
+	local ko
 	scripts/bench/bench-uml.sh --out "$TEST_RUN" 1 2000 | tee "$LOGS/bench.out"
 	[ "$(grep -cE '^(single|batch) +[0-9] ' "$LOGS/bench.out")" = 20 ]
 	must_fail grep -qE -- '^(single|batch).* - ' "$LOGS/bench.out"
+	# modes=mixed: order 0's pairs among order 4's (10 batches of 32 + 32);
+	# a mix_order beyond the orders is refused
+	ko=$(scripts/build/bench-module.sh um)
+	scripts/boot/boot-um.sh --out "$TEST_RUN/mixed" -- "insmod $ko orders=0 modes=mixed loops=640 &&
+		rmmod pcp_bench && if insmod $ko modes=mixed mix_order=11; then exit 1; fi"
+	grep -q 'pcp_bench: mode=mixed order=0 loops=320 ns=[0-9.]* cycles=0 ' "$TEST_RUN/mixed/dmesg.txt"
+	grep -q 'pcp_bench: mix_order=11: not an order within 0-10' "$TEST_RUN/mixed/dmesg.txt"
 }
 
 # Every prefix of each series, on the base alone, compiles the C files it

@@ -10,6 +10,14 @@
  * mode=single: alloc_pages() then __free_pages() of one page, in a loop.
  * mode=batch:  allocate @outstanding pages, then free them all, in a loop;
  *              the cost is per alloc+free pair.
+ * mode=mixed:  the batch loop with every other allocation of order
+ *              @mix_order (default 4, the smallest mTHP order), freed in
+ *              the order allocated: another order's refills and trims
+ *              among this order's, as mTHP faults among order-0 ones.  The
+ *              order's own calls are timed one by one, so ns is what its
+ *              pairs cost among the others (the clock reads included: the
+ *              same under every order set; cycles not counted: 0);
+ *              loops counts its pairs.
  * mode=cross:  allocate @outstanding pages on this CPU and free them on
  *              another one (a kthread bound to the next online CPU), two
  *              batches in flight, as a network receive path or a page
@@ -54,7 +62,8 @@
  * Parameters: orders (order list, default 0-9), loops (default 100000),
  * outstanding (default 64), ncpus (allcpu: 0 = all online), movable
  * (default 1: GFP_KERNEL|__GFP_MOVABLE, the type of anonymous mTHP
- * folios; 0: GFP_KERNEL), modes (single, batch, cross, allcpu; pressure
+ * folios; 0: GFP_KERNEL), mix_order (mixed), modes (single, batch, mixed,
+ * cross, allcpu; pressure
  * alone, as it holds memory), thisnode (pressure: allocate on this CPU's
  * node with __GFP_THISNODE, as THP and SLUB first try).
  */
@@ -94,6 +103,8 @@ static unsigned int bench_round;
 module_param_named(round, bench_round, uint, 0444);
 static unsigned int ncpus;
 module_param(ncpus, uint, 0444);
+static unsigned int mix_order = 4;
+module_param(mix_order, uint, 0444);
 
 static void report(const char *mode, unsigned int order, unsigned long pairs,
 		   u64 ns, u64 cycles, unsigned int cpus)
@@ -163,6 +174,43 @@ static int bench_batch(unsigned int order, gfp_t gfp, struct page **pages)
 	if (!ret)
 		report("batch", order, (unsigned long)rounds * outstanding,
 		       t1 - t0, c1 - c0, 1);
+	return ret;
+}
+
+static int bench_mixed(unsigned int order, gfp_t gfp, struct page **pages)
+{
+	unsigned int rounds = max(loops / outstanding, 1U), r, i, n = 0;
+	unsigned long pairs = 0;
+	u64 t, ns = 0;
+	int ret = 0;
+
+	for (r = 0; r < rounds && !ret; r++) {
+		for (n = 0; n < outstanding; n++) {
+			if (n & 1) {
+				pages[n] = alloc_pages(gfp, mix_order);
+			} else {
+				t = ktime_get_ns();
+				pages[n] = alloc_pages(gfp, order);
+				ns += ktime_get_ns() - t;
+				pairs++;
+			}
+			if (unlikely(!pages[n])) {
+				ret = -ENOMEM;
+				break;
+			}
+		}
+		for (i = 0; i < n; i++) {
+			if (i & 1) {
+				__free_pages(pages[i], mix_order);
+				continue;
+			}
+			t = ktime_get_ns();
+			__free_pages(pages[i], order);
+			ns += ktime_get_ns() - t;
+		}
+	}
+	if (!ret)
+		report("mixed", order, pairs, ns, 0, 1);
 	return ret;
 }
 
@@ -479,6 +527,7 @@ static int __init pcp_bench_init(void)
 		    (movable ? __GFP_MOVABLE : 0);
 	DECLARE_BITMAP(mask, NR_PAGE_ORDERS);
 	bool single = strstr(modes, "single"), batch = strstr(modes, "batch");
+	bool mixed = strstr(modes, "mixed");
 	bool cross = strstr(modes, "cross"), allcpu = strstr(modes, "allcpu");
 	bool pressure = strstr(modes, "pressure");
 	struct page **pages;
@@ -491,9 +540,14 @@ static int __init pcp_bench_init(void)
 		return -EINVAL;
 	}
 	if (!loops || !outstanding ||
-	    (!single && !batch && !cross && !allcpu && !pressure) ||
-	    (pressure && (single || batch || cross || allcpu))) {
-		pr_err("loops and outstanding must be > 0, modes single, batch, cross and/or allcpu, or pressure alone\n");
+	    (!single && !batch && !mixed && !cross && !allcpu && !pressure) ||
+	    (pressure && (single || batch || mixed || cross || allcpu))) {
+		pr_err("loops and outstanding must be > 0, modes single, batch, mixed, cross and/or allcpu, or pressure alone\n");
+		return -EINVAL;
+	}
+	if (mixed && mix_order > MAX_PAGE_ORDER) {
+		pr_err("mix_order=%u: not an order within 0-%d\n", mix_order,
+		       MAX_PAGE_ORDER);
 		return -EINVAL;
 	}
 	if (pressure) {
@@ -519,6 +573,8 @@ static int __init pcp_bench_init(void)
 			ret = bench_single(order, gfp);
 		if (!ret && batch)
 			ret = bench_batch(order, gfp, pages);
+		if (!ret && mixed)
+			ret = bench_mixed(order, gfp, pages);
 		if (!ret && cross)
 			ret = bench_cross(order, gfp, pages);
 		if (!ret && allcpu)

@@ -28,7 +28,12 @@
 #      on the per-boot means), SETS (NAME=VALUE of vm.percpu_pagelist_orders,
 #      the first the base of the comparison; default the three above),
 #      SETUP (guest shell commands run before the rounds, e.g. an mTHP size
-#      enabled for SETS='upstream=0-3,9 auto=auto').
+#      enabled for SETS='upstream=0-3,9 auto=auto'), MODES (pcp_bench's
+#      modes, default "single,batch"; "mixed": order 0's pairs among order
+#      4's, MIX_ORDER another), OUTSTANDING (pages a batch holds, default
+#      64), LIST_STATS=1 (each order's list hit rate
+#      and the KiB the lists hold per CPU after each command,
+#      guest/pcp_list_stats.sh).
 # Writes samples.tsv and report.txt in the run folder (--out DIR, default a
 # new build/runs/bench-icount-<time>).
 
@@ -39,12 +44,25 @@ boots_arg
 orders=$(orders_env) || exit
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
 order_sets "before=0 upstream=0-3,9 all=0-9"
+modes=${MODES:-single,batch}
+[[ $modes =~ ^(single|batch|mixed|cross|allcpu)(,(single|batch|mixed|cross|allcpu))*$ ]] ||
+	die "MODES '$modes' is not a list of single, batch, mixed, cross and allcpu"
+params="loops=$loops modes=$modes"
+if [ -n "${MIX_ORDER:-}" ]; then
+	[[ $MIX_ORDER =~ ^([0-9]|10)$ ]] || die "MIX_ORDER '$MIX_ORDER' is not an order from 0 to 10"
+	params+=" mix_order=$MIX_ORDER"
+fi
+if [ -n "${OUTSTANDING:-}" ]; then
+	[[ $OUTSTANDING =~ ^[1-9][0-9]*$ ]] || die "OUTSTANDING '$OUTSTANDING' is not a positive number"
+	params+=" outstanding=$OUTSTANDING"
+fi
 "$REPO/scripts/build/build.sh" x86_64
 ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 [ -z "${SETUP:-}" ] || cmd+=" ${SETUP};"
+[ "${LIST_STATS:-0}" = 0 ] || cmd+=" LIST_STATS=1"
 cmd+=" ab_rounds.sh $rounds $sets --"
-cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko $orders loops=$loops\""
+cmd+=" \"pcp_bench_run.sh /pcp/run/pcp_bench.ko $orders '$params'\""
 [ -z "$fault_sizes" ] ||
 	cmd+=" \"RATE=icount page_fault.sh 1 ${FAULT_MIB:-16} ${FAULT_LOOPS:-2} $fault_sizes\""
 # anon-r-seq (the 2016 LKP report's workload): read faults, the system
@@ -60,7 +78,7 @@ for b in $(seq 1 "$boots"); do
 done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0,sleep=off, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='$EXTRA_CONFIG' }${APPEND:+APPEND='$APPEND' }BOOTS=$boots ORDERS='$orders' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' SETS='$sets'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-icount.sh $rounds $loops"
+	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='$EXTRA_CONFIG' }${APPEND:+APPEND='$APPEND' }BOOTS=$boots ORDERS='$orders' MODES='$modes'${MIX_ORDER:+ MIX_ORDER=$MIX_ORDER}${OUTSTANDING:+ OUTSTANDING=$OUTSTANDING}${LIST_STATS:+ LIST_STATS=$LIST_STATS} FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' SETS='$sets'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-icount.sh $rounds $loops"
 	boot_samples "$run" x86_64-icount >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" $names
 } | tee "$run/report.txt"

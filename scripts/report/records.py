@@ -8,7 +8,7 @@ anywhere in a console or kernel log (what stands before it - timestamps,
 log levels, the console's prefixes - is ignored), of space-separated
 KEY=VALUE fields after a marker:
 
-  pcp_bench: mode=single|batch|cross|allcpu order= loops= ns= cycles= gfp=
+  pcp_bench: mode=single|batch|mixed|cross|allcpu order= loops= ns= cycles= gfp=
              set= round= [cpus=]                           kind "bench"
   pcp_bench: mode=pressure order= attempts= success= min_ns= mean_ns=
              max_ns= stddev_ns= gfp= set= round=            kind "pressure"
