@@ -15,9 +15,9 @@
 # both CPUs run per message sent (guest/netperf_udp.sh with RATE=icount:
 # sender, loopback softirq, receiver; netserver's socket buffer raised so
 # that QEMU's one-vCPU-at-a-time does not drop).  The guest idles with
-# HLT (idle=halt): with the default idle routine netserver's CPU misses
-# some wake-ups and received 50-100% of the messages from round to round
-# (16K messages, 3 rounds), with HLT 100% in every round.  Not a
+# HLT (idle=halt): with the default idle routine netserver received 63-100%
+# of the messages from round to round (1024 and 16384 bytes, 2 rounds;
+# 50-95% with nohz=off too), with HLT 100% in every round.  Not a
 # throughput: blind to cache misses, exact and the same in every round.
 # After each round's sizes, guest/pcp_list_stats.sh reports each order's
 # list hit rate and the KiB the lists hold per CPU (LIST_STATS=1 of
