@@ -27,7 +27,11 @@
 #    orders 1-4 and 9 are allocated, with each setting of
 #    vm.reclaim_compaction_early_break (scripts/bench/bench-stream.sh):
 #    the 2011 table per order, in thousands of guest instructions.
-# 6. The report (scripts/report/report.py): mmtests-style tables with significance
+# 6. x86_64 QEMU -icount, 2 CPUs, the plain kernel with jump labels: the
+#    2021 changelog's netperf UDP_STREAM counted, instructions per message
+#    sent with netperf and netserver on different CPUs
+#    (scripts/bench/bench-netperf-icount.sh).
+# 7. The report (scripts/report/report.py): mmtests-style tables with significance
 #    marks, plots, report.md, in build/results/<date>-<kernel>/ (or --out
 #    DIR); each benchmark boot's run folder is in its runs/ subfolder.
 #
@@ -37,7 +41,7 @@
 # folder, and every table's reproduce line is made from them.
 #
 # Usage: scripts/run.sh [--out DIR] [--preset FILE | --quick] [--arch um|x86_64]
-#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2, 4 and 5)
+#   --arch     only the steps of that architecture (um: 1 and 3, x86_64: 2, 4, 5 and 6)
 # Env: any variable of the preset (SMP=8, ROUNDS=3, ...) overrides it;
 #      KSRC (build your own 6.12.y tree instead).
 
@@ -57,14 +61,16 @@ while [ $# -gt 0 ]; do
 done
 PRESET_VARS=(ARCHES ROUNDS LOOPS NETPERF_SECS NETPERF_SIZES SMP ZL_BOOTS ZL_ROUNDS ZL_LOOPS
 	ZL_ORDERS FAULT_SIZES HP_ROUNDS HP_MEM HP_PCT HP_ORDERS HP_SETS
-	FS_ROUNDS FS_MEM FS_PROCS FS_FILES FS_SETS ST_ROUNDS ST_MEM ST_PCT ST_ORDERS ST_SETS)
+	FS_ROUNDS FS_MEM FS_PROCS FS_FILES FS_SETS ST_ROUNDS ST_MEM ST_PCT ST_ORDERS ST_SETS
+	NI_BOOTS NI_ROUNDS NI_SECS)
 # shellcheck disable=SC1090
 . "$preset"
 [ -z "$only" ] || ARCHES=$only
 for v in "${PRESET_VARS[@]}"; do
 	[ -n "${!v+set}" ] || die "$preset does not set $v"
 done
-for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP FS_ROUNDS FS_PROCS FS_FILES ST_ROUNDS ST_PCT; do
+for v in ROUNDS LOOPS NETPERF_SECS ZL_BOOTS ZL_ROUNDS ZL_LOOPS HP_ROUNDS HP_PCT SMP FS_ROUNDS FS_PROCS FS_FILES ST_ROUNDS ST_PCT \
+	NI_BOOTS NI_ROUNDS NI_SECS; do
 	[[ ${!v} =~ ^[0-9]+$ ]] || die "$preset: $v '${!v}' is not a number"
 done
 for a in $ARCHES; do check_arch "$a"; done
@@ -83,6 +89,10 @@ if has_arch um; then
 fi
 if has_arch x86_64; then
 	LOCKSTAT=$zl "$REPO/scripts/build/build.sh" x86_64
+	# step 6 counts instructions: no lock statistics, static keys as
+	# distribution kernels have them
+	[ "$NI_ROUNDS" = 0 ] || LOCKSTAT= EXTRA_CONFIG="$REPO/configs/60-jump-label.config" \
+		"$REPO/scripts/build/build.sh" x86_64
 fi
 
 results=$(run_folder "${out:-$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")}")
@@ -188,6 +198,16 @@ if has_arch x86_64 && [ "$ST_ROUNDS" != 0 ]; then
 		"High-order allocations beside a streaming writer and reader (x86_64, $SMP CPUs; drain:early_break settings)"
 fi
 
-# 6. Tables, plots, report.md.
+# 6. The 2021 workload counted: netperf UDP_STREAM under -icount.
+if has_arch x86_64 && [ "$NI_ROUNDS" != 0 ]; then
+	run=$results/runs/bench-netperf-icount
+	run_step "$run" "netperf UDP_STREAM ($NI_SECS s each), instructions per message sent (netperf on CPU 0, netserver on CPU 1)" \
+		"x86_64 QEMU TCG -icount, 2 CPUs, jump labels, $NI_BOOTS boot(s): instructions" \
+		LOCKSTAT= EXTRA_CONFIG="$REPO/configs/60-jump-label.config" BOOTS="$NI_BOOTS" SIZES="$NETPERF_SIZES" \
+		scripts/bench/bench-netperf-icount.sh "$NI_ROUNDS" "$NI_SECS"
+	cat "$run/samples.tsv" >>"$results/samples.tsv"
+fi
+
+# 7. Tables, plots, report.md.
 "$REPO/scripts/report/report.py" "$results" before upstream all
 log "done in $(( $(date +%s) - start )) s"

@@ -65,6 +65,7 @@ KERNEL_TESTS=(
 	x86_64_sysctl_torture
 	x86_64_sanitize_short
 	x86_64_zonelock_smoke
+	x86_64_netperf_icount_smoke
 	deb_package_small
 	uml_highorder_pressure
 	x86_64_fscreate_pressure
@@ -894,6 +895,7 @@ test_bad_input() {
 	expect_error "short.conf does not set ROUNDS" scripts/run.sh --preset "$tmp/short.conf"
 	sed 's/^ROUNDS=.*/ROUNDS=five/' bench/presets/quick.conf >"$tmp/bad.conf"
 	expect_error "ROUNDS 'five' is not a number" scripts/run.sh --preset "$tmp/bad.conf"
+	expect_error "NI_ROUNDS 'x' is not a number" env NI_ROUNDS=x scripts/run.sh --quick
 	expect_error "ROUNDS 'x' is not a positive number" scripts/bench/bench-icount.sh x
 	expect_error "ORDERS 'all' is not an order list" env ORDERS=all scripts/bench/bench-icount.sh 1
 	expect_error "SETS: 'b=x' is not NAME=ORDERS" env SETS="a=0 b=x" scripts/bench/bench-icount.sh 1
@@ -1512,6 +1514,22 @@ test_x86_64_zonelock_smoke() {
 	SMP=2 ORDERS="0 4" FAULT_SIZES="4 64" FAULT_LOOPS=2 READ_MIB=8 \
 		scripts/bench/bench-zonelock.sh --out "$TEST_RUN" 1 512
 	tests/zonelock-check.py "$TEST_RUN/samples.tsv"
+}
+
+# scripts/bench/bench-netperf-icount.sh on the test kernel, one round of
+# one second at two sizes: netperf and netserver run in the x86_64 guest
+# (the initramfs carries them with their libraries), and the report has,
+# for each size and set, the instructions per message sent (thousands at
+# least: a system call each side) and the share netserver received.
+test_x86_64_netperf_icount_smoke() {
+	local r=$TEST_RUN/report.txt
+	SIZES="64 16384" SETS="upstream=0-3,9 all=0-9" \
+		scripts/bench/bench-netperf-icount.sh --out "$TEST_RUN" 1 1
+	grep -q '^netperf-udp-insns@x86_64-icount-netperf  (1 rounds)$' "$r"
+	[ "$(awk '$1 == "Amean" && $2 ~ /^send-(64|16384)$/ && $3 >= 1000 && $6 >= 1000' "$r" |
+		wc -l)" = 2 ]
+	grep -q '^netperf-udp-recv@x86_64-icount-netperf  (1 rounds)$' "$r"
+	[ "$(sed -n '/^netperf-udp-recv@/,/^$/p' "$r" | grep -cE '^Hmean +send-(64|16384) ')" = 2 ]
 }
 
 # make deb with the small config (the test kernel, built in place): an
