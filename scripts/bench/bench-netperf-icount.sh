@@ -17,8 +17,13 @@
 # that QEMU's one-vCPU-at-a-time does not drop).  The guest idles with
 # HLT (idle=halt): with the default idle routine netserver received 63-100%
 # of the messages from round to round (1024 and 16384 bytes, 2 rounds;
-# 50-95% with nohz=off too), with HLT 100% in every round.  Not a
-# throughput: blind to cache misses, exact and the same in every round.
+# 50-95% with nohz=off too), with HLT 100% in every round of those runs.
+# Where the two CPUs' work per message is close (16384 bytes), which one
+# falls behind is decided by QEMU's turns and moves with the build: one
+# build received 100% there in 9 runs of 9, the next (a patch outside the
+# allocator later) 39-64%; and a message dropped is not received, so its
+# count is lower.  Read each size's instructions with its received share.
+# Not a throughput: blind to cache misses, exact for the run it counts.
 # After each round's sizes, guest/pcp_list_stats.sh reports each order's
 # list hit rate and the KiB the lists hold per CPU (LIST_STATS=1 of
 # ab_rounds.sh).  The x86_64 kernel of the flavour in force.
