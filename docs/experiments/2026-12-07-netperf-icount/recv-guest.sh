@@ -1,0 +1,1 @@
+for r in 1 2 3; do for set in 0 0-3,9 0-9; do pcp-write /proc/sys/vm/percpu_pagelist_orders $set >/dev/null; RATE=icount CONFIG=$set ROUND=$r netperf_udp.sh 1 64 1024 16384; done; done 2>&1 | grep "send-16384" | awk '{print $2, $3, $4, $5, $6}'
