@@ -33,10 +33,11 @@
 #
 # Usage (in the guest): [RATE=icount] netperf_udp.sh SECONDS SIZE...
 
+usage() { echo "usage: [RATE=icount] netperf_udp.sh SECONDS SIZE..." >&2; exit 2; }
 secs=${1:-}
-case $secs in ''|*[!0-9]*|0) echo "usage: [RATE=icount] netperf_udp.sh SECONDS SIZE..." >&2; exit 2 ;; esac
+case $secs in ''|*[!0-9]*|0) usage ;; esac
 shift
-[ $# -gt 0 ] || { echo "usage: [RATE=icount] netperf_udp.sh SECONDS SIZE..." >&2; exit 2; }
+[ $# -gt 0 ] || usage
 command -v netperf >/dev/null || { echo "netperf_udp: netperf not installed (Debian non-free: apt-get install netperf)" >&2; exit 2; }
 opts=
 [ "$(grep -c '^processor' /proc/cpuinfo)" -lt 2 ] || opts="-T 0,1"

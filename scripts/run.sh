@@ -87,12 +87,12 @@ zl=1
 if has_arch um; then
 	LOCKSTAT= "$REPO/scripts/build/build.sh" um
 fi
+jump_labels=$REPO/configs/60-jump-label.config
 if has_arch x86_64; then
 	LOCKSTAT=$zl "$REPO/scripts/build/build.sh" x86_64
 	# step 6 counts instructions: no lock statistics, static keys as
 	# distribution kernels have them
-	[ "$NI_ROUNDS" = 0 ] || LOCKSTAT= EXTRA_CONFIG="$REPO/configs/60-jump-label.config" \
-		"$REPO/scripts/build/build.sh" x86_64
+	[ "$NI_ROUNDS" = 0 ] || LOCKSTAT= EXTRA_CONFIG=$jump_labels "$REPO/scripts/build/build.sh" x86_64
 fi
 
 results=$(run_folder "${out:-$BUILD/results/$(date +%Y%m%d-%H%M%S)-$(kernel_version "$SRC")}")
@@ -203,7 +203,7 @@ if has_arch x86_64 && [ "$NI_ROUNDS" != 0 ]; then
 	run=$results/runs/bench-netperf-icount
 	run_step "$run" "netperf UDP_STREAM ($NI_SECS s each), instructions per message sent (netperf on CPU 0, netserver on CPU 1)" \
 		"x86_64 QEMU TCG -icount, 2 CPUs, jump labels, $NI_BOOTS boot(s): instructions" \
-		LOCKSTAT= EXTRA_CONFIG="$REPO/configs/60-jump-label.config" BOOTS="$NI_BOOTS" SIZES="$NETPERF_SIZES" \
+		LOCKSTAT= EXTRA_CONFIG="$jump_labels" BOOTS="$NI_BOOTS" SIZES="$NETPERF_SIZES" \
 		scripts/bench/bench-netperf-icount.sh "$NI_ROUNDS" "$NI_SECS"
 	cat "$run/samples.tsv" >>"$results/samples.tsv"
 fi
