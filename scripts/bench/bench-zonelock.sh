@@ -71,6 +71,9 @@ done
 	echo "# $(kernel_version "$SRC") x86_64 QEMU, $smp CPUs, LOCK_STAT; $(date -u +%Y-%m-%d)"
 	kernel="LOCKSTAT=1"
 	[ "$(flavour x86_64)" = x86_64-lockstat ] || kernel="DEBUG=${DEBUG:-0} KUNIT=${KUNIT:-0} LOCKSTAT=${LOCKSTAT:-0}"
+	# the accelerator and QEMU options change the counts (-icount)
+	[ -z "${ACCEL:-}" ] || kernel+=" ACCEL=$ACCEL"
+	[ -z "${QEMU_EXTRA:-}" ] || kernel+=" QEMU_EXTRA='$QEMU_EXTRA'"
 	echo "# reproduce: $kernel SMP=$smp FAULT_PROCS=$procs FAULT_MIB=${FAULT_MIB:-16} FAULT_LOOPS=${FAULT_LOOPS:-4} BOOTS=$boots ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
 	# Only the counts: the module's own ns are TCG times, not performance.
 	boot_samples "$run" "x86_64-${smp}cpu" | grep -v '^pcp_bench-' >"$run/samples.tsv"
