@@ -8,10 +8,12 @@
 #                             CPU (guest/pcp_drain.sh), and where the
 #                             kernel has lock statistics switch them on and
 #                             clear them
-#   zone_lock_stat.sh read    print "ACQUISITIONS CONTENTIONS" of the
-#                             "&zone->lock" class since the start (every
-#                             zone's lock is that one class; a class not
-#                             taken since the clear has no line: "0 0")
+#   zone_lock_stat.sh read    print "ACQUISITIONS CONTENTIONS HOLDMAX" of
+#                             the "&zone->lock" class since the start
+#                             (HOLDMAX: the longest hold, in microseconds
+#                             of the guest's clock; every zone's lock is
+#                             that one class; a class not taken since the
+#                             clear has no line: "0 0 0")
 #   zone_lock_stat.sh hold    raise vm.stat_interval to an hour and wait
 #                             for the vmstat work already queued to run
 #                             once (1.5 s): the periodic per-cpu trims and
@@ -35,7 +37,7 @@ start)
 	[ ! -w "$stat" ] || { echo 1 >/proc/sys/kernel/lock_stat && echo 0 >"$stat"; } ;;
 read)
 	[ -r "$stat" ] || { echo "zone_lock_stat: no $stat: the kernel needs CONFIG_LOCK_STAT (LOCKSTAT=1)" >&2; exit 2; }
-	awk '$1 == "&zone->lock:" { c = $9 " " $3 } END { print c ? c : "0 0" }' "$stat" ;;
+	awk '$1 == "&zone->lock:" { c = $9 " " $3 " " $11 } END { print c ? c : "0 0 0" }' "$stat" ;;
 hold)
 	old=$(cat "$interval") || exit 1
 	echo 3600 >"$interval" || exit 1

@@ -9,7 +9,14 @@
 # also under TCG, where no time is a performance figure.  For each order
 # and mode (cross: allocate on one CPU, free on another; allcpu: every CPU
 # allocates and frees at once) guest/zone_lock_count.sh clears the
-# statistics, loads pcp_bench and reads them back.  Then anonymous page
+# statistics, loads pcp_bench and reads them back.  On one CPU (SMP=1,
+# MODES=batch: allocate OUTSTANDING blocks, free them, again) under
+# QEMU_EXTRA='-icount shift=0,sleep=off', where a guest nanosecond is an
+# instruction, also the longest zone->lock hold of each order's windows
+# (zone-lock-holdmax, microseconds: how long a refill or trim of the lists
+# holds the lock).  Not with more CPUs: QEMU then runs them in turn, and a
+# CPU holding the lock waits out the others' turns (order 8 under "all",
+# 4 CPUs: 3.72 us in one window, 173.44 in the next).  Then anonymous page
 # faults on every CPU at each folio size (guest/page_fault.sh:
 # pcp-faultbench, will-it-scale page_fault1 style): zone->lock
 # acquisitions per folio allocated, the share that fell back to 4K, and,
@@ -19,7 +26,9 @@
 #
 # Usage: scripts/bench/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]  (default 3 2048; a LOCKSTAT=1 kernel)
 # Env: SMP (default 4), MEM (default 1G), ORDERS (default "0 1 2 3 4 5 6 7 8 9"),
-#      MODES (default "cross allcpu"), FAULT_SIZES (KiB, default every
+#      MODES (default "cross allcpu"; with SMP=1 "batch" or "single"),
+#      OUTSTANDING (pcp_bench's blocks outstanding, default its 64),
+#      FAULT_SIZES (KiB, default every
 #      anonymous size: "4 16 32 64 128 256 512 1024 2048"; empty: none),
 #      FAULT_MIB (per process and loop, default 16), FAULT_LOOPS (4),
 #      FAULT_PROCS (default SMP; 1: one process on CPU 0, whose munmap()
@@ -37,11 +46,22 @@
 bench_args "usage: scripts/bench/bench-zonelock.sh [--out DIR] [ROUNDS] [LOOPS]" 3 2048 "$@"
 boots_arg
 smp=${SMP:-4}
-[[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the cross-CPU mode needs at least 2 CPUs"
+modes=${MODES-"cross allcpu"}
+for m in $modes; do
+	case $m in
+	cross | allcpu) [[ $smp =~ ^[2-9]$|^[1-9][0-9]+$ ]] || die "SMP '$smp': the $m mode needs at least 2 CPUs" ;;
+	batch | single) [[ $smp =~ ^[1-9][0-9]*$ ]] || die "SMP '$smp': not a number of CPUs" ;;
+	*) die "MODES: unknown mode '$m' (cross, allcpu, batch, single)" ;;
+	esac
+done
+[ -n "$modes" ] || die "MODES is empty (cross, allcpu, batch, single)"
+outstanding=${OUTSTANDING:-}
+[ -z "$outstanding" ] || [[ $outstanding =~ ^[1-9][0-9]*$ ]] || die "OUTSTANDING '$outstanding': not a number of blocks"
+[ $((loops % ${outstanding:-64})) = 0 ] ||
+	die "LOOPS $loops is not a multiple of OUTSTANDING ${outstanding:-64} (pcp_bench runs whole batches)"
 procs=${FAULT_PROCS:-$smp}
 [[ $procs =~ ^[1-9][0-9]*$ ]] || die "FAULT_PROCS '$procs': not a number of processes"
 orders=${ORDERS:-"0 1 2 3 4 5 6 7 8 9"}
-modes=${MODES:-"cross allcpu"}
 grep -q '^CONFIG_LOCK_STAT=y' "$(out_dir x86_64)/.config" 2>/dev/null ||
 	die "the $(flavour x86_64) kernel has no CONFIG_LOCK_STAT: build with LOCKSTAT=1 (LOCKSTAT=1 scripts/build/build.sh x86_64)"
 ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
@@ -49,7 +69,15 @@ ko=$("$REPO/scripts/build/bench-module.sh" x86_64)
 # the folio sizes anonymous memory really allocates.
 cmd="echo always >/sys/kernel/mm/transparent_hugepage/enabled;"
 cmd+=" LIST_STATS=1 ab_rounds.sh $rounds before=0 upstream=0-3,9 all=0-9 --"
-cmd+=" \"zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' $loops\""
+# Hold times are times: only one CPU under the instruction clock (TCG's:
+# -icount is no KVM option).
+holdmax=0
+if [[ " ${QEMU_EXTRA:-} " = *" -icount "* ]]; then
+	export ACCEL=tcg
+	[ "$smp" != 1 ] || holdmax=1
+fi
+cmd+=" \"HOLDMAX=$holdmax zone_lock_count.sh /pcp/run/pcp_bench.ko '$orders' '$modes' $loops"
+cmd+=" '${outstanding:+outstanding=$outstanding}'\""
 fault_sizes=${FAULT_SIZES-"4 16 32 64 128 256 512 1024 2048"}
 read_sizes=${READ_SIZES-"4 2048"}
 # Rates and times only on KVM: TCG times are not performance.
@@ -74,8 +102,11 @@ done
 	# the accelerator and QEMU options change the counts (-icount)
 	[ -z "${ACCEL:-}" ] || kernel+=" ACCEL=$ACCEL"
 	[ -z "${QEMU_EXTRA:-}" ] || kernel+=" QEMU_EXTRA='$QEMU_EXTRA'"
-	echo "# reproduce: $kernel SMP=$smp FAULT_PROCS=$procs FAULT_MIB=${FAULT_MIB:-16} FAULT_LOOPS=${FAULT_LOOPS:-4} BOOTS=$boots ORDERS='$orders' MODES='$modes' FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
+	echo "# reproduce: $kernel SMP=$smp MEM=${MEM:-1G} FAULT_PROCS=$procs FAULT_MIB=${FAULT_MIB:-16} FAULT_LOOPS=${FAULT_LOOPS:-4} BOOTS=$boots ORDERS='$orders' MODES='$modes'${outstanding:+ OUTSTANDING=$outstanding} FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' scripts/bench/bench-zonelock.sh $rounds $loops"
+	# Another guest size is another table (the lists' statistics differ).
+	tag=x86_64-${smp}cpu
+	[ "${MEM:-1G}" = 1G ] || tag+=-$MEM
 	# Only the counts: the module's own ns are TCG times, not performance.
-	boot_samples "$run" "x86_64-${smp}cpu" | grep -v '^pcp_bench-' >"$run/samples.tsv"
+	boot_samples "$run" "$tag" | grep -v '^pcp_bench-' >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" before upstream all
 } | tee "$run/report.txt"

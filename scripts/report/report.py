@@ -53,6 +53,22 @@ LISTS_NOTE = (
     "update, so exact when the lists reached `pcp->high` and a lower bound "
     "otherwise).")
 
+# How to read the hold times (scripts/bench/bench-zonelock.sh on one CPU).
+HOLD_NOTE = (
+    "The `zone-lock-holdmax` tables are the longest `zone->lock` hold in "
+    "each order's windows (lock_stat `holdtime-max`, microseconds) on one "
+    "CPU under QEMU `-icount shift=0,sleep=off`, where a microsecond is a "
+    "thousand instructions: exact, and comparable between the orders and "
+    "sets of one table. A maximum is no difference: whatever else took the "
+    "lock in the window is in it too (where order 2 is cached, a refill of "
+    "its list for the kernel's own order-2 allocations shows in every "
+    "window). "
+    "Without a list an order takes the lock for one block at a time; with "
+    "one, a refill or trim moves many under it. `order-0-outN` is order 0 "
+    "with more pages outstanding than its lists hold: every round refills "
+    "and trims them at their bulk (`batch << CONFIG_PCP_BATCH_SCALE_MAX` "
+    "pages), the longest hold order 0 has.")
+
 
 def read_tsv(path, fields):
     rows = []
@@ -99,6 +115,8 @@ def main(argv):
     md += ["", "## Comparison (mmtests format)", "", "```", tables, "```", ""]
     if any(s[0].startswith("pcp-hit-") for s in samples):
         md += [LISTS_NOTE, ""]
+    if any(s[0].startswith("zone-lock-holdmax-") for s in samples):
+        md += [HOLD_NOTE, ""]
     lkp_table = lkp.text(samples, configs, LKP_BENCH)
     if lkp_table:
         with open(os.path.join(results, "lkp.txt"), "w") as f:
