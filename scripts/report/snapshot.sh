@@ -3,8 +3,9 @@
 #
 # Step: keep a run of the main job in the repository.  Copies what a
 # reader needs of a results folder (report.md, comparison.txt, lkp.txt,
-# highorder.txt, preset.conf, runs.txt, run-info.txt, samples.tsv and the
-# SVG plots) to docs/results/NAME/, as generated, never edited.
+# preset.conf, runs.txt, run-info.txt, samples.tsv, the extra tables that
+# extra.txt lists (highorder.txt, fscreate.txt, stream.txt) and the SVG
+# plots) to docs/results/NAME/, as generated, never edited.
 # run-info.txt holds the code the run measured (lib.sh code_hash): make
 # check (scripts/report/record-status.sh) reports a snapshot that the README
 # or docs/ link to as current, or behind when it was measured on other code
@@ -25,7 +26,9 @@ done
 dest=$REPO/docs/results/$name
 [ ! -e "$dest" ] || die "$dest exists: choose another NAME or remove it first"
 mkdir -p "$dest/plots"
-for f in report.md comparison.txt lkp.txt highorder.txt preset.conf runs.txt run-info.txt samples.tsv; do
+extra=$(cut -f2 "$results/extra.txt" 2>/dev/null) || true
+# shellcheck disable=SC2086 # extra.txt names plain files, one a line
+for f in report.md comparison.txt lkp.txt extra.txt $extra preset.conf runs.txt run-info.txt samples.tsv; do
 	[ ! -f "$results/$f" ] || cp "$results/$f" "$dest/"
 done
 cp "$results"/plots/*.svg "$dest/plots/" 2>/dev/null || true
