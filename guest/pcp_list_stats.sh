@@ -32,8 +32,10 @@
 #       kernel's peak (orders patch 16, /sys/kernel/mm/pcp/peak, which
 #       'snap' restarts by writing 0), noted by the kernel after refills,
 #       before trims and drains and at the vmstat update: exact when the
-#       lists reached pcp->high, a lower bound otherwise (see
-#       Documentation/mm/pcp_lists.rst).  Left out on a kernel without it.
+#       lists reached pcp->high, a lower bound otherwise, for a CPU whose
+#       lists held pages of one zone (with several, the sum of the zones'
+#       peaks: see Documentation/mm/pcp_lists.rst).  Left out on a kernel
+#       without it.
 #       Sampling /proc/zoneinfo from here instead would take zone->lock
 #       inside the benchmarks' lock_stat windows.
 #
