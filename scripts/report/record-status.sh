@@ -95,8 +95,34 @@ checkout_series() {
 	echo "$d"
 }
 
+# What a commit's series/ hashes to, and its patches' ids, never change:
+# both are kept in $BUILD/cache/record-status/ (a commit's file each),
+# so that a record many commits back is found without checking out every
+# commit again on each run.  The work tree's are kept for this run only.
+cache=$BUILD/cache/record-status
+mkdir -p "$cache"
+
+# cached NAME REV COMMAND...: the output of COMMAND, kept under NAME for
+# REV: a full commit id, or a name for this run only (work-tree: this
+# work tree's series/; now: SERIES_DIR's).
+cached() {
+	local name=$1 rev=$2 f
+	shift 2
+	f=$cache/$rev.$name
+	[[ $rev =~ ^[0-9a-f]{40}$ ]] || f=$tmp/$rev.$name
+	if [ ! -f "$f" ]; then
+		"$@" >"$f.new" || { rm -f "$f.new"; return 1; }
+		mv "$f.new" "$f"
+	fi
+	cat "$f"
+}
+
 # hash_at REV: the series hash of commit REV's series/.
 hash_at() {
+	cached series-hash "$1" hash_of_rev "$1"
+}
+
+hash_of_rev() {
 	local d
 	d=$(checkout_series "$1") || return 1
 	(SERIES_DIR=$d/series; series_hash "$SERIES_DIR") 2>/dev/null
@@ -118,7 +144,7 @@ ran_on() {
 	[ -n "$want" ] || return 0
 	# (SERIES_DIR elsewhere: the series of this work tree, committed or not)
 	[[ $(hash_at work-tree) != "$want"* ]] || { echo work-tree; return; }
-	for c in $(git log -40 --format=%H -- series 2>/dev/null); do
+	for c in $(git log --format=%H -- series 2>/dev/null); do
 		[[ $(hash_at "$c") != "$want"* ]] || { echo "$c"; return; }
 	done
 }
@@ -128,7 +154,8 @@ behind_by() {
 	local d base changed
 	d=$(checkout_series "$1") || { echo "its commit ${1:0:12} has no series/"; return; }
 	base=$(cat "$d/BASE_VERSION" 2>/dev/null || echo '?')
-	changed=$(join -a1 -a2 -e - -o 0,1.2,2.2 <(patch_ids "$d/series" | sort) <(patch_ids "$SERIES_DIR" | sort) |
+	changed=$(join -a1 -a2 -e - -o 0,1.2,2.2 <(cached patch-ids "$1" patch_ids "$d/series" | sort) \
+			<(cached patch-ids now patch_ids "$SERIES_DIR" | sort) |
 		awk '$2 == "-" { a = a " +" $1; next }
 		     $3 == "-" { r = r " -" $1; next }
 		     $2 != $3 { c = c " " $1 }
@@ -149,7 +176,7 @@ behind_of() {
 	if [ -n "$c" ]; then
 		behind_by "$c"
 	else
-		echo "an unknown series (${2:0:12}: no recent commit of series/ has it)"
+		echo "an unknown series (${2:0:12}: no commit of series/ has it)"
 	fi
 }
 
