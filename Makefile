@@ -30,6 +30,8 @@
 #                       (DEBUG=1: lockdep, DEBUG_VM...; SANITIZE=1, x86_64: KASAN,
 #                       UBSAN, DEBUG_PAGEALLOC; KUNIT=1: the suite at boot)
 #   make boot-um CMD='...'                   make boot-x86_64 CMD='...' [SMP=4 MEM=1G]
+#                       build that kernel when it is not, boot it, run CMD (a
+#                       guest/ program and its arguments) in it and print its output
 #   make clean          remove kernel build outputs and run folders (keeps build/linux)
 
 SHELL := /bin/bash
@@ -39,7 +41,7 @@ export DEBUG SANITIZE KUNIT LOCKSTAT EXTRA_CONFIG KSRC PCP_BRANCH SMP MEM TIMEOU
 .PHONY: help run check check-fast check-all records deps tree export rebase bench-results deb unpatched mm-selftests build-um build-x86_64 boot-um boot-x86_64 clean
 
 help:
-	@sed -n '3,25s/^# \{0,1\}//p' Makefile
+	@sed -n '3,/^$$/s/^# \{0,1\}//p' $(firstword $(MAKEFILE_LIST))
 
 deps:
 	@scripts/setup/deps.sh
@@ -79,8 +81,8 @@ mm-selftests: tree
 build-um build-x86_64: build-%: tree
 	@scripts/build/build.sh $*
 
-boot-um boot-x86_64: boot-%:
-	@scripts/boot-$*.sh -- $(CMD)
+boot-um boot-x86_64: boot-%: build-%
+	@scripts/boot/boot-$*.sh -- $(CMD)
 
 run: deps
 	@scripts/run.sh

@@ -25,12 +25,15 @@ HOST_TESTS=(
 	highorder_report_golden
 	fscreate_report_golden
 	docs_usage_lines
+	quoted_outputs
+	make_targets_resolve
+	kvm_probe_fallback
 	um_xstate_preload
 	pcp_stat_golden
 	icount_profile_golden
 	netperf_golden
 )
-FAST_TESTS=("${HOST_TESTS[@]}" records_status reliability_readme)
+FAST_TESTS=("${HOST_TESTS[@]}" records_status reliability_current)
 KERNEL_TESTS=(
 	series_applies
 	results_snapshots
@@ -55,6 +58,7 @@ KERNEL_TESTS=(
 	uml_runner_smoke
 	x86_64_build
 	x86_64_smoke
+	make_boot_targets
 	x86_64_kunit
 	x86_64_pcp_orders_sysctl
 	x86_64_pcp_orders_auto
@@ -88,9 +92,9 @@ LONG_TESTS=(
 	gate_sample_coccicheck
 )
 CHECK_TESTS=("${FAST_TESTS[@]}" "${KERNEL_TESTS[@]}")
-# (every test of the check tier but reliability_readme, which compares the
-# README with the committed records: the run that writes check-all's record
-# changes it, and make records writes the README after it)
+# (every test of the check tier but reliability_current, which compares
+# docs/reliability.md with the committed records: the run that writes
+# check-all's record changes it, and make records writes the file after it)
 ALL_TESTS=("${HOST_TESTS[@]}" records_status "${KERNEL_TESTS[@]}" "${LONG_TESTS[@]}")
 
 TREE_DIR=$REPO/build/linux
@@ -316,14 +320,36 @@ test_reliability_golden() {
 	expect_error "has no '# date:' line" scripts/report/reliability.py $d/mm-selftests.txt $d/mm-selftests.txt
 	grep -v '^same passes' $d/mm-selftests.txt >"$t/no-verdict.txt"
 	expect_error "no pass/skip/fail table" scripts/report/reliability.py $d/check-all.txt "$t/no-verdict.txt"
-	printf '%s\n' "$(sed -n '1,/<!-- reliability/p' README.md)" "stale figures" "<!-- end reliability -->" >"$t/README.md"
-	expect_error "not what the records give now" scripts/report/reliability.py --check "$t/README.md"
+	printf '%s\n' "$(sed -n '1,/<!-- reliability/p' docs/reliability.md)" "stale figures" "<!-- end reliability -->" >"$t/reliability.md"
+	expect_error "not what the records give now" scripts/report/reliability.py --check "$t/reliability.md"
 	expect_error "has no '<!-- reliability" scripts/report/reliability.py --check $d/expected.txt
 }
 
-# The README's reliability figures are what the committed records give.
-test_reliability_readme() {
-	scripts/report/reliability.py --check README.md
+# The reliability figures of docs/reliability.md are what the committed
+# records give.
+test_reliability_current() {
+	scripts/report/reliability.py --check docs/reliability.md
+}
+
+# The outputs README.md and docs/ quote are their records' first lines
+# (scripts/report/quotes.py); shown failing on a copy with one figure
+# changed, on a quote of a record that is not there, and on a quote
+# longer than its record; --write puts the record back.
+test_quoted_outputs() {
+	local t=$TEST_TMP
+	scripts/report/quotes.py
+	[ "$(grep -c '^<!-- quote: ' docs/workloads.md)" -ge 3 ]
+	sed -E '0,/^    pcp_reclaim_retry_success +[0-9]/s/^(    pcp_reclaim_retry_success +.* )([0-9]+)$/\1 9\2/' docs/workloads.md >"$t/changed.md"
+	must_fail cmp -s docs/workloads.md "$t/changed.md"
+	expect_error "the quote of series/slowpath/fscreate-results.txt differs from it at its line" \
+		scripts/report/quotes.py "$t/changed.md"
+	scripts/report/quotes.py --write "$t/changed.md"
+	cmp docs/workloads.md "$t/changed.md"
+	printf '<!-- quote: series/gone.txt -->\n\n    x\n\n<!-- end quote -->\n' >"$t/gone.md"
+	expect_error "quotes series/gone.txt: no such file" scripts/report/quotes.py "$t/gone.md"
+	{ printf '<!-- quote: BASE_VERSION -->\n\n'; sed 's/^/    /' BASE_VERSION; printf '    one more\n\n<!-- end quote -->\n'; } >"$t/long.md"
+	expect_error "the quote of BASE_VERSION has 2 lines, the record 1" scripts/report/quotes.py "$t/long.md"
+	expect_error "unknown option '--bogus'" scripts/report/quotes.py --bogus
 }
 
 # scripts/report/selftests-compare.py on saved TAP results (tests/selftests/):
@@ -359,6 +385,76 @@ test_docs_usage_lines() {
 	echo '| `scripts/gone.sh` | a step that was removed |' >>"$d"
 	must_fail tests/docs-usage.py "$d" | tee "$TEST_TMP/out"
 	grep -q 'row for scripts/gone.sh, which does not exist' "$TEST_TMP/out"
+}
+
+# make_targets MAKEFILE: every target the Makefile declares (.PHONY) is in
+# its `make help`, and `make -n` of each names only harness scripts that
+# exist (a target whose script moved fails here, not in a user's hands).
+make_targets() {
+	local mk=$1 t p bad=0 phony
+	phony=$(sed -n 's/^\.PHONY: //p' "$mk")
+	for t in $phony; do
+		[ "$t" = help ] && continue
+		make -s -f "$mk" help | grep -q "make $t\b" ||
+			{ echo "make help does not list $t"; bad=1; }
+		for p in $(make -n -f "$mk" "$t" CMD=true | grep -oE '(scripts|tests)/[A-Za-z0-9_./-]+\.(sh|py)' | sort -u); do
+			[ -x "$p" ] || { echo "make $t runs $p, which is not an executable file"; bad=1; }
+		done
+	done
+	return $bad
+}
+
+# Every target of make help resolves; shown failing on a Makefile whose
+# boot target names a script that is not there, and on one with a target
+# that make help leaves out.
+test_make_targets_resolve() {
+	local mk=$TEST_TMP/Makefile
+	make_targets Makefile
+	sed 's|scripts/boot/boot-\$\*\.sh|scripts/boot-$*.sh|' Makefile >"$mk"
+	must_fail make_targets "$mk" | tee "$TEST_TMP/out"
+	grep -q 'make boot-um runs scripts/boot-um.sh, which is not an executable file' "$TEST_TMP/out"
+	sed 's/^#   make clean .*$/#/' Makefile >"$mk"
+	must_fail make_targets "$mk" | tee "$TEST_TMP/out"
+	grep -qx 'make help does not list clean' "$TEST_TMP/out"
+}
+
+# make boot-um and make boot-x86_64, as the README gives them: the test
+# kernel (built already: the target's build is a no-op) boots and runs
+# CMD, whose output is printed.
+test_make_boot_targets() {
+	make boot-um CMD='smoke.sh' | tee "$TEST_TMP/um.out"
+	grep -q '^# kernel 6\.12\.[0-9]* x86_64$' "$TEST_TMP/um.out"
+	make boot-x86_64 CMD='smoke.sh 2' SMP=2 | tee "$TEST_TMP/x86_64.out"
+	grep -q '^ok 1 - 2 CPU(s) online$' "$TEST_TMP/x86_64.out"
+}
+
+# scripts/setup/kvm-probe.sh where /dev/kvm is there but a guest does not
+# come up under it (a QEMU stand-in that aborts, as QEMU did on
+# 2026-12-02): "tcg" and one line saying why, no shell "Aborted" line;
+# the answer is cached; it probes with whichever x86_64 kernel is built,
+# and says what to build when none is.
+test_kvm_probe_fallback() {
+	local t=$TEST_TMP out err
+	mkdir -p "$t/bin" "$t/build/out/x86_64-debug-kunit/arch/x86/boot" "$t/build/initramfs"
+	printf '#!/bin/sh\necho "qemu stand-in: $*" >&2\nkill -ABRT $$\n' >"$t/bin/qemu-system-x86_64"
+	chmod +x "$t/bin/qemu-system-x86_64"
+	: >"$t/kvm"
+	: >"$t/build/initramfs/base.cpio.gz"
+	expect_error "no x86_64 kernel is built to probe KVM with: run 'make build-x86_64' first" \
+		env BUILD="$t/build" KVM_DEV="$t/kvm" PATH="$t/bin:$PATH" scripts/setup/kvm-probe.sh
+	: >"$t/build/out/x86_64-debug-kunit/arch/x86/boot/bzImage"
+	out=$(BUILD=$t/build KVM_DEV=$t/kvm PATH=$t/bin:$PATH KVM_PROBE_TIMEOUT=5 \
+		scripts/setup/kvm-probe.sh 2>"$t/err")
+	err=$(cat "$t/err")
+	echo "stdout: $out"; echo "stderr: $err"
+	[ "$out" = tcg ]
+	[ "$(wc -l <"$t/err")" = 1 ]
+	grep -q 'did not boot under KVM within 5 s (qemu: exit 134): using TCG' <<<"$err"
+	must_fail grep -qi 'aborted' <<<"$err"
+	[ "$(cat "$t"/build/kvm-probe.*)" = tcg ]
+	# no /dev/kvm: TCG, nothing probed
+	[ "$(BUILD=$t/none KVM_DEV=$t/missing scripts/setup/kvm-probe.sh)" = tcg ]
+	must_fail test -e "$t/none"
 }
 
 # boot-um.sh's preloaded helper (scripts/boot/um-xstate-preload.c): the
@@ -1736,15 +1832,15 @@ test_gate_sample_coccicheck() {
 # the set written to 0 and back): the report is the hand-checked one
 # (order 0: 14548 allocations, 44 refills of 4588 blocks in the interval:
 # 7274/s, hit 99.7%, 104.3 blocks per refill; 3613 pages held, 14452 KiB);
-# the README quotes it unchanged; bad input is a one-line error and a
+# docs/workloads.md quotes it unchanged; bad input is a one-line error and a
 # kernel without the statistics exit 1.
 test_pcp_stat_golden() {
 	local d=tests/pcp-stat t=$TEST_TMP out rc
 	out=$(scripts/pcp-stat --root $d/a,$d/b 2)
 	diff -u $d/expected.txt - <<<"$out"
-	# the README quotes this output as it is
+	# docs/workloads.md quotes this output as it is
 	awk '/^    \$ scripts\/pcp-stat --root tests\/pcp-stat\/a,tests\/pcp-stat\/b 2$/ { on = 1; next }
-	     on && /^    / { print substr($0, 5); next } on { exit }' README.md |
+	     on && /^    / { print substr($0, 5); next } on { exit }' docs/workloads.md |
 		diff -u $d/expected.txt -
 	grep -qE '^ +0 +7274 +99\.7 +22 +104\.3 +7266 +0 +792 +0 +14452 ' <<<"$out"
 	# the reverse interval is negative, never the same report
