@@ -78,7 +78,7 @@ for b in $(seq 1 "$boots"); do
 done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0,sleep=off, 1 CPU: ns = instructions; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='$EXTRA_CONFIG' }${APPEND:+APPEND='$APPEND' }BOOTS=$boots ORDERS='$orders' MODES='$modes'${MIX_ORDER:+ MIX_ORDER=$MIX_ORDER}${OUTSTANDING:+ OUTSTANDING=$OUTSTANDING}${LIST_STATS:+ LIST_STATS=$LIST_STATS} FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' SETS='$sets'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-icount.sh $rounds $loops"
+	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='${EXTRA_CONFIG//$REPO\//}' }${APPEND:+APPEND='$APPEND' }BOOTS=$boots ORDERS='$orders' MODES='$modes'${MIX_ORDER:+ MIX_ORDER=$MIX_ORDER}${OUTSTANDING:+ OUTSTANDING=$OUTSTANDING}${LIST_STATS:+ LIST_STATS=$LIST_STATS} FAULT_SIZES='$fault_sizes' READ_SIZES='$read_sizes' SETS='$sets'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-icount.sh $rounds $loops"
 	boot_samples "$run" x86_64-icount >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" $names
 } | tee "$run/report.txt"

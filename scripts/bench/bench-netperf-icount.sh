@@ -57,7 +57,7 @@ for b in $(seq 1 "$boots"); do
 done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0,sleep=off, 2 CPUs (netperf on 0, netserver on 1), idle=halt: ns = instructions; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='$EXTRA_CONFIG' }${APPEND:+APPEND='$APPEND' }BOOTS=$boots SIZES='$sizes' SETS='$sets' scripts/bench/bench-netperf-icount.sh $rounds $secs"
+	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='${EXTRA_CONFIG//$REPO\//}' }${APPEND:+APPEND='$APPEND' }BOOTS=$boots SIZES='$sizes' SETS='$sets' scripts/bench/bench-netperf-icount.sh $rounds $secs"
 	boot_samples "$run" x86_64-icount-netperf >"$run/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$run/samples.tsv" $names
 } | tee "$run/report.txt"

@@ -91,7 +91,7 @@ done
 	else
 		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
 	fi
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}'${EXTRA_CONFIG:+ EXTRA_CONFIG='$EXTRA_CONFIG'} ORDERS='$orders'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}'${EXTRA_CONFIG:+ EXTRA_CONFIG='${EXTRA_CONFIG//$REPO\//}'} ORDERS='$orders'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/report/samples.py" --tag "$arch" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$out/samples.tsv" unpatched patched

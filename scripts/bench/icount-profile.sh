@@ -87,7 +87,7 @@ detail=()
 for f in ${DETAIL:-}; do detail+=(--detail "$f"); done
 {
 	echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0,sleep=off, 1 CPU; $what; $(date -u +%Y-%m-%d)"
-	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='$EXTRA_CONFIG' }$repro SETS='$sets'${DETAIL:+ DETAIL='$DETAIL'} scripts/bench/icount-profile.sh $loops"
+	echo "# reproduce: ${EXTRA_CONFIG:+EXTRA_CONFIG='${EXTRA_CONFIG//$REPO\//}' }$repro SETS='$sets'${DETAIL:+ DETAIL='$DETAIL'} scripts/bench/icount-profile.sh $loops"
 	# shellcheck disable=SC2086 # specs is a list of NAME=LOGS
 	"$REPO/scripts/report/icount-profile.py" "${detail[@]}" "$obj/System.map" $((3 * loops * per)) $specs
 } >"$run/profile.txt" || die "profile failed (logs kept in $run)"

@@ -54,6 +54,41 @@ parse_boot_args() {
 	CMD=$*
 }
 
+# boot_progress_start: a boot that runs longer than a minute says so every
+# minute on stderr: how long so far, about how long is left (from the last
+# boot of the same kernel, command and settings that ended well: kept in
+# build/cache/boot-times/), and the guest's last line of output.
+# boot_progress_stop BOOT_RC stops it and keeps this boot's time.
+boot_progress_start() {
+	local prev
+	BOOT_KEY=$BUILD/cache/boot-times/$(printf '%s\n' "$(flavour "$ARCH")" "$CMD" "$SMP" "$MEM" \
+		"${QEMU_EXTRA:-}" "${APPEND:-}" | cksum | cut -d' ' -f1)
+	BOOT_START=$SECONDS
+	prev=$(cat "$BOOT_KEY" 2>/dev/null || true)
+	(
+		n=0
+		while sleep 60 </dev/null >/dev/null 2>&1 && kill -0 $$ 2>/dev/null; do
+			n=$((n + 1))
+			left="no earlier boot of this command to estimate the rest from"
+			[ -z "$prev" ] || left="about $(( (prev + 59) / 60 - n < 1 ? 1 : (prev + 59) / 60 - n )) min left (the last boot of it took $(( (prev + 59) / 60 )) min)"
+			[ -z "$prev" ] || [ $((n * 60)) -lt "$prev" ] ||
+				left="longer than the last boot of it ($(( (prev + 59) / 60 )) min); timeout after $TIMEOUT s"
+			log "$(flavour "$ARCH"): $n min so far, $left; last output: $(tr -d '\r' <"$RUNDIR/console.log" 2>/dev/null |
+				grep -v '^[[:space:]]*$' | tail -1 | cut -c1-100)"
+		done
+	) &
+	BOOT_TICKER=$!
+}
+
+boot_progress_stop() {
+	kill "$BOOT_TICKER" 2>/dev/null || true
+	wait "$BOOT_TICKER" 2>/dev/null || true
+	if [ "$1" = 0 ]; then
+		mkdir -p "$(dirname "$BOOT_KEY")"
+		echo $((SECONDS - BOOT_START)) >"$BOOT_KEY"
+	fi
+}
+
 # new_rundir: make the run folder and write the command into it.
 new_rundir() {
 	RUNDIR=$(run_folder "$RUN_OUT" "$(flavour "$ARCH")")

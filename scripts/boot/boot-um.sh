@@ -25,6 +25,7 @@ ln -sfn "$BUILD/guest/bin" "$RUNDIR/bin"
 preload=$BUILD/um-xstate-preload.so
 um_xstate_preload "$preload"
 
+boot_progress_start
 set +e
 LD_PRELOAD=$preload timeout -k 10 "$TIMEOUT" "$kernel" mem="$MEM" con=null con0=null,fd:1 \
 	rootfstype=hostfs rootflags=/ rw ignore_loglevel \
@@ -33,4 +34,5 @@ LD_PRELOAD=$preload timeout -k 10 "$TIMEOUT" "$kernel" mem="$MEM" con=null con0=
 	</dev/null >"$RUNDIR/console.log" 2>&1
 boot_rc=$?
 set -e
+boot_progress_stop "$boot_rc"
 finish_run "$boot_rc"

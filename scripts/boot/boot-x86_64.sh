@@ -45,6 +45,7 @@ cat "$BUILD/initramfs/base.cpio.gz" "$RUNDIR/run.cpio.gz" >"$RUNDIR/initrd.cpio.
 rm -rf "$stage"
 log "$(flavour x86_64): $accel, $SMP CPUs, $MEM, timeout $TIMEOUT s"
 
+boot_progress_start
 set +e
 # shellcheck disable=SC2086 # QEMU_EXTRA is a list of options
 timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
@@ -54,4 +55,5 @@ timeout -k 10 "$TIMEOUT" qemu-system-x86_64 -accel "$accel" -cpu "$cpu" \
 	${QEMU_EXTRA:-} </dev/null >"$RUNDIR/console.log" 2>&1
 boot_rc=$?
 set -e
+boot_progress_stop "$boot_rc"
 finish_run "$boot_rc"
