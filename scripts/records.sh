@@ -6,15 +6,16 @@
 # first, each ending in files to commit on their own:
 #
 #   bench-results  the cover letters' tables (make bench-results, make
-#                  export): commit series/
+#                  export), then the quotes of docs/ (scripts/report/quotes.py
+#                  --write): commit series/ and docs/
 #   check-all      make check-all (goes on from its progress file when the
-#                  series is the same), then the README's reliability table:
-#                  commit tests/check-all.txt and README.md
+#                  series is the same), then the reliability table:
+#                  commit tests/check-all.txt and docs/reliability.md
 #   mm-selftests   make mm-selftests, then the reliability table: commit
-#                  tests/mm-selftests.txt and README.md
+#                  tests/mm-selftests.txt and docs/reliability.md
 #   snapshot       make run, kept as docs/results/<date>-<code>/: read its
 #                  figures, then link it in place of the snapshot that is
-#                  behind (the README's prose quotes figures: a person
+#                  behind (the prose of docs/ quotes figures: a person
 #                  changes it) and commit
 #
 # A part that fails stops the refresh, naming it; run it again to go on
@@ -68,17 +69,18 @@ run_part() {
 	bench-results)
 		make --no-print-directory bench-results
 		scripts/tree/export.sh
-		log "bench-results done: commit series/"
+		scripts/report/quotes.py --write
+		log "bench-results done: read the text around the quotes that changed, commit series/ and docs/"
 		;;
 	check-all)
 		tests/run.sh --tier all --record tests/check-all.txt --resume
-		scripts/report/reliability.py --write README.md
-		log "check-all done: commit tests/check-all.txt and README.md"
+		scripts/report/reliability.py --write docs/reliability.md
+		log "check-all done: commit tests/check-all.txt and docs/reliability.md"
 		;;
 	mm-selftests)
 		scripts/gates/mm-selftests.sh --save tests/mm-selftests.txt
-		scripts/report/reliability.py --write README.md
-		log "mm-selftests done: commit tests/mm-selftests.txt and README.md"
+		scripts/report/reliability.py --write docs/reliability.md
+		log "mm-selftests done: commit tests/mm-selftests.txt and docs/reliability.md"
 		;;
 	snapshot)
 		local out name

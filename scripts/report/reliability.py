@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Step: the reliability figures of the README, from the committed records.
+"""Step: the reliability figures of docs/reliability.md, from the committed records.
 
-Usage: scripts/report/reliability.py [--check|--write README] [CHECK_ALL] [MM_SELFTESTS]
+Usage: scripts/report/reliability.py [--check|--write DOC] [CHECK_ALL] [MM_SELFTESTS]
        (default tests/check-all.txt tests/mm-selftests.txt)
 
 Prints a Markdown table of what the torture runs counted: the "figure:"
@@ -10,14 +10,14 @@ lines that tests/run.sh --record keeps under each passing test of the last
 make check-all (set changes, hotplug cycles, MiB faulted, pages short per
 zone, splats), and from the last make mm-selftests the pass/skip/fail
 counts of each kernel and the memory offline run's cycles and pages.
-The README quotes this output between the lines
+docs/reliability.md quotes this output between the lines
 
   <!-- reliability: scripts/report/reliability.py -->
   <!-- end reliability -->
 
-and --check README exits 1, saying so, when what is there is not what
-the records give now (make check's reliability_readme test); --write
-README puts it there (make records, after a record is made anew).  The
+and --check DOC exits 1, saying so, when what is there is not what
+the records give now (make check's reliability_current test); --write
+DOC puts it there (make records, after a record is made anew).  The
 header names the date and the series of each record, and each row the
 series its test ran on (a record made in parts can hold several).  Exits
 2 on a missing or malformed record, with one line saying why.
@@ -123,10 +123,10 @@ def main(argv):
     readme = mode = None
     if args[:1] in (["--check"], ["--write"]):
         if len(args) < 2:
-            die(f"{args[0]} needs a README")
+            die(f"{args[0]} needs a file (docs/reliability.md)")
         mode, readme, args = args[0], args[1], args[2:]
     if len(args) > 2 or any(a.startswith("-") for a in args):
-        die("usage: scripts/report/reliability.py [--check|--write README] [CHECK_ALL] [MM_SELFTESTS]")
+        die("usage: scripts/report/reliability.py [--check|--write DOC] [CHECK_ALL] [MM_SELFTESTS]")
     check_all = args[0] if args else "tests/check-all.txt"
     selftests = args[1] if len(args) > 1 else "tests/mm-selftests.txt"
     text = table(check_all, selftests)
