@@ -27,6 +27,16 @@
  *              CPU), one bound kthread each, started together; ns is the
  *              wall time per pair per CPU (throughput: cpus * 1e9 / ns
  *              pairs per second), and the line says cpus=N.
+ * mode=burst:  a CPU whose lists a run of frees filled with one migratetype
+ *              and which then allocates another: @fill movable order-0
+ *              pages (plus the round's number modulo @fill_span, so that
+ *              the rounds leave every count pcp->high's trims allow)
+ *              allocated and freed, then a burst of @outstanding
+ *              unmovable (GFP_KERNEL) allocations of the order, timed,
+ *              then freed untimed.  ns (and cycles) are per allocation of
+ *              the bursts; max_ns is the round whose burst cost most, per
+ *              allocation.  Under QEMU -icount: instructions, and each
+ *              refill's trip to zone->lock among them.
  * ns (and cycles, where the architecture has a cycle counter) are per
  * alloc+free pair, measured over the whole loop on one CPU with migration
  * disabled (cross, allcpu: wall time on the CPU that started them).
@@ -62,8 +72,9 @@
  * Parameters: orders (order list, default 0-9), loops (default 100000),
  * outstanding (default 64), ncpus (allcpu: 0 = all online), movable
  * (default 1: GFP_KERNEL|__GFP_MOVABLE, the type of anonymous mTHP
- * folios; 0: GFP_KERNEL), mix_order (mixed), modes (single, batch, mixed,
- * cross, allcpu; pressure
+ * folios; 0: GFP_KERNEL), mix_order (mixed), fill and fill_span (burst:
+ * default 1024 and 64), modes (single, batch, mixed, cross, allcpu, burst;
+ * pressure
  * alone, as it holds memory), thisnode (pressure: allocate on this CPU's
  * node with __GFP_THISNODE, as THP and SLUB first try).
  */
@@ -105,6 +116,10 @@ static unsigned int ncpus;
 module_param(ncpus, uint, 0444);
 static unsigned int mix_order = 4;
 module_param(mix_order, uint, 0444);
+static unsigned int fill = 1024;
+module_param(fill, uint, 0444);
+static unsigned int fill_span = 64;
+module_param(fill_span, uint, 0444);
 
 static void report(const char *mode, unsigned int order, unsigned long pairs,
 		   u64 ns, u64 cycles, unsigned int cpus)
@@ -212,6 +227,53 @@ static int bench_mixed(unsigned int order, gfp_t gfp, struct page **pages)
 	if (!ret)
 		report("mixed", order, pairs, ns, 0, 1);
 	return ret;
+}
+
+/* mode=burst: lists filled with movable pages, then unmovable allocations. */
+static int bench_burst(unsigned int order, struct page **pages)
+{
+	gfp_t fill_gfp = GFP_KERNEL | __GFP_MOVABLE | __GFP_NOWARN | __GFP_NORETRY;
+	gfp_t gfp = GFP_KERNEL | __GFP_NOWARN | __GFP_NORETRY;
+	unsigned int rounds = max(loops / outstanding, 1U), r, i, n, f;
+	u64 t0, ns = 0, max_ns = 0, allocs, milli;
+	cycles_t c0, cycles = 0;
+
+	for (r = 0; r < rounds; r++) {
+		f = fill + r % max(fill_span, 1U);
+		for (n = 0; n < f; n++) {
+			pages[n] = alloc_page(fill_gfp);
+			if (unlikely(!pages[n]))
+				break;
+		}
+		for (i = 0; i < n; i++)
+			__free_page(pages[i]);
+		if (n < f)
+			return -ENOMEM;
+		t0 = ktime_get_ns();
+		c0 = get_cycles();
+		for (n = 0; n < outstanding; n++) {
+			pages[n] = alloc_pages(gfp, order);
+			if (unlikely(!pages[n]))
+				break;
+		}
+		cycles += get_cycles() - c0;
+		t0 = ktime_get_ns() - t0;
+		ns += t0;
+		max_ns = max(max_ns, t0);
+		for (i = 0; i < n; i++)
+			__free_pages(pages[i], order);
+		if (n < outstanding)
+			return -ENOMEM;
+	}
+	allocs = (u64)rounds * outstanding;
+	milli = div64_u64(ns * 1000, allocs);
+	max_ns = div64_u64(max_ns * 1000, outstanding);
+	pr_info("mode=burst order=%u loops=%llu ns=%llu.%02llu cycles=%llu gfp=kernel set=%s round=%u cpus=1 fill=%u-%u max_ns=%llu.%02llu\n",
+		order, allocs, milli / 1000, (milli % 1000) / 10,
+		div64_u64(cycles, allocs), set, bench_round, fill,
+		fill + min(max(fill_span, 1U), rounds) - 1,
+		max_ns / 1000, (max_ns % 1000) / 10);
+	return 0;
 }
 
 /* mode=cross: two batches in flight between this CPU and a freeing CPU. */
@@ -530,6 +592,7 @@ static int __init pcp_bench_init(void)
 	bool mixed = strstr(modes, "mixed");
 	bool cross = strstr(modes, "cross"), allcpu = strstr(modes, "allcpu");
 	bool pressure = strstr(modes, "pressure");
+	bool burst = strstr(modes, "burst");
 	struct page **pages;
 	unsigned int order;
 	int ret = 0;
@@ -540,9 +603,9 @@ static int __init pcp_bench_init(void)
 		return -EINVAL;
 	}
 	if (!loops || !outstanding ||
-	    (!single && !batch && !mixed && !cross && !allcpu && !pressure) ||
-	    (pressure && (single || batch || mixed || cross || allcpu))) {
-		pr_err("loops and outstanding must be > 0, modes single, batch, mixed, cross and/or allcpu, or pressure alone\n");
+	    (!single && !batch && !mixed && !cross && !allcpu && !burst && !pressure) ||
+	    (pressure && (single || batch || mixed || cross || allcpu || burst))) {
+		pr_err("loops and outstanding must be > 0, modes single, batch, mixed, cross, allcpu and/or burst, or pressure alone\n");
 		return -EINVAL;
 	}
 	if (mixed && mix_order > MAX_PAGE_ORDER) {
@@ -563,7 +626,9 @@ static int __init pcp_bench_init(void)
 		}
 		return 0;
 	}
-	pages = kvmalloc_array(2 * outstanding, sizeof(*pages), GFP_KERNEL);
+	pages = kvmalloc_array(max(2 * outstanding,
+				   burst ? fill + max(fill_span, 1U) : 0),
+			       sizeof(*pages), GFP_KERNEL);
 	if (!pages)
 		return -ENOMEM;
 
@@ -579,6 +644,8 @@ static int __init pcp_bench_init(void)
 			ret = bench_cross(order, gfp, pages);
 		if (!ret && allcpu)
 			ret = bench_allcpu(order, gfp);
+		if (!ret && burst)
+			ret = bench_burst(order, pages);
 		if (ret) {
 			pr_err("order %u: failed (%d)\n", order, ret);
 			break;

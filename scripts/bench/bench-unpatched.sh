@@ -27,7 +27,9 @@
 #      shell commands run in every boot before the benchmark, e.g.
 #      'echo 1024 >/proc/sys/vm/percpu_pagelist_high_fraction'),
 #      KCFLAGS (both kernels, in build/out/<flavour>{,-unpatched}-kcflags),
-#      EXTRA_CONFIG (both kernels, as for scripts/build/config.sh).
+#      EXTRA_CONFIG (both kernels, as for scripts/build/config.sh),
+#      PARAMS (more pcp_bench parameters, e.g. 'modes=burst fill=2048
+#      outstanding=256': another pattern than single and 64 outstanding).
 # Writes samples.tsv and report.txt in its folder (--out DIR, default a new
 # build/runs/bench-unpatched-<time>), each boot's run in boot-<kernel>-<round>/.
 
@@ -60,7 +62,7 @@ bench() { # NAME KO ROUND
 	local ko=$2
 	[ "$arch" = um ] || ko=/pcp/run/$(basename "$ko")
 	# No drain between orders: the unpatched kernel has no set to drain with.
-	local cmd="${SETUP:+$SETUP; }NODRAIN=1 pcp_bench_run.sh $ko $orders loops=$loops"
+	local cmd="${SETUP:+$SETUP; }NODRAIN=1 pcp_bench_run.sh $ko $orders 'loops=$loops${PARAMS:+ $PARAMS}'"
 	[ -z "${NETPERF_SIZES:-}" ] || cmd+="; netperf_udp.sh ${NETPERF_SECS:-2} $NETPERF_SIZES"
 	echo "CONFIG=$1 ROUND=$3; export CONFIG ROUND; $cmd"
 }
@@ -91,7 +93,7 @@ done
 	else
 		echo "# $(kernel_version "$SRC") x86_64 QEMU TCG -icount shift=0, 1 CPU, alternate boots: ns = instructions; $(date -u +%Y-%m-%d)"
 	fi
-	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}'${EXTRA_CONFIG:+ EXTRA_CONFIG='${EXTRA_CONFIG//$REPO\//}'} ORDERS='$orders'${SETUP:+ SETUP='$SETUP'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
+	echo "# reproduce: NETPERF_SIZES='${NETPERF_SIZES:-}' BASE_REF='${BASE_REF:-}' KCFLAGS='${KCFLAGS:-}'${EXTRA_CONFIG:+ EXTRA_CONFIG='${EXTRA_CONFIG//$REPO\//}'} ORDERS='$orders'${SETUP:+ SETUP='$SETUP'}${PARAMS:+ PARAMS='$PARAMS'} scripts/bench/bench-unpatched.sh --arch $arch $rounds $loops"
 	echo "# unpatched = $(git -C "$wt" log --oneline -1)"
 	"$REPO/scripts/report/samples.py" --tag "$arch" "$out/logs.txt" >"$out/samples.tsv"
 	"$REPO/scripts/report/compare.py" "$out/samples.tsv" unpatched patched
