@@ -82,7 +82,8 @@ build-um build-x86_64: build-%: tree
 	@scripts/build/build.sh $*
 
 boot-um boot-x86_64: boot-%: build-%
-	@scripts/boot/boot-$*.sh -- $(CMD)
+	@out=build/runs/make-boot-$*; scripts/boot/boot-$*.sh --out "$$out" -- $(CMD); \
+		rc=$$?; cat "$$out/output.txt"; exit $$rc
 
 run: deps
 	@scripts/run.sh
