@@ -395,11 +395,12 @@ test_docs_usage_lines() {
 # its `make help`, and `make -n` of each names only harness scripts that
 # exist (a target whose script moved fails here, not in a user's hands).
 make_targets() {
-	local mk=$1 t p bad=0 phony
+	local mk=$1 t p bad=0 phony help
 	phony=$(sed -n 's/^\.PHONY: //p' "$mk")
+	help=$(make -s -f "$mk" help)
 	for t in $phony; do
 		[ "$t" = help ] && continue
-		make -s -f "$mk" help | grep -q "make $t\b" ||
+		grep -q "make $t\b" <<<"$help" ||
 			{ echo "make help does not list $t"; bad=1; }
 		for p in $(make -n -f "$mk" "$t" CMD=true | grep -oE '(scripts|tests)/[A-Za-z0-9_./-]+\.(sh|py)' | sort -u); do
 			[ -x "$p" ] || { echo "make $t runs $p, which is not an executable file"; bad=1; }

@@ -65,7 +65,7 @@ def quotes(lines):
 
 def quoted(body):
     """The quoted lines of a quote's body: its indented block, unindented."""
-    text = [l for l in body]
+    text = list(body)
     while text and text[0] == '':
         text.pop(0)
     while text and text[-1] == '':
